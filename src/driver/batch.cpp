@@ -1,0 +1,327 @@
+// Recording into the batch and turning it into IB0 at flush (freedreno's fd_gmem_render_tiles):
+// sysmem → one pass over the surface; GMEM → optional binning pass, then per bin
+// SET_BIN_DATA / SET_BIN → restore → draw IB → resolve.
+#include <algorithm>
+#include <cstring>
+
+#include "common/error.h"
+#include "driver/batch.h"
+#include "driver/context.h"
+#include "gpu/vsc/visibility_stream.h"
+
+namespace tessera::driver {
+
+using gpu::GpuAddress;
+using gpu::cp::CommandWriter;
+using gpu::cp::Event;
+using gpu::cp::Opcode;
+using gpu::cp::packXY;
+using gpu::cp::Reg;
+
+void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float depth, uint8_t stencil) {
+  buffers &= pipe::kClearColor | pipe::kClearDepth | pipe::kClearStencil;
+  if (!fb_.color) buffers &= ~pipe::kClearColor;
+  if (!fb_.depth) buffers &= ~(pipe::kClearDepth | pipe::kClearStencil);
+  if (!buffers) return;
+  if (!batch_) batch_ = std::make_unique<Batch>(memory_);
+  Batch& b = *batch_;
+  const Rect r = scissorRect();
+  // A whole-surface clear before any draw replaces the old contents: no restore needed.
+  const bool whole = r.x0 == 0 && r.y0 == 0 && r.x1 == fb_.width && r.y1 == fb_.height;
+  uint32_t wholeBits = 0;
+  if (buffers & pipe::kClearColor) wholeBits |= pipe::kClearColor;
+  // Depth/stencil share one buffer: it is only fully replaced when both parts are cleared (or
+  // the format has no stencil).
+  const bool hasStencil = fb_.depth && resources_.get(fb_.depth, ResourceKind::DepthSurface, "clear").depthFormat == pipe::DepthFormat::D24S8;
+  if ((buffers & pipe::kClearDepth) && ((buffers & pipe::kClearStencil) || !hasStencil)) wholeBits |= pipe::kClearDepth;
+  if (b.drawCount == 0 && whole) b.clearedBeforeDraw |= wholeBits;
+  if (buffers & pipe::kClearColor) b.written |= pipe::kClearColor;
+  if (buffers & (pipe::kClearDepth | pipe::kClearStencil)) {
+    b.written |= pipe::kClearDepth;
+    b.usesDepth = true;
+  }
+  b.invalidated &= ~b.written;
+  growMaxScissor(r);
+  emitState(b.draws, kDirtyScissor);  // a clear needs only the scissor
+  b.draws.reg(Reg::RB_CLEAR_CNTL, buffers);
+  for (uint32_t i = 0; i < 4; ++i) b.draws.regFloat(Reg::RB_CLEAR_COLOR, color[i], i);
+  b.draws.regFloat(Reg::RB_CLEAR_DEPTH, depth);
+  b.draws.reg(Reg::RB_CLEAR_STENCIL, stencil);
+  b.draws.event(Event::CLEAR);
+  ++b.clearCount;
+}
+
+void Context::draw(const pipe::DrawInfo& info) {
+  if (!fb_.color && !fb_.depth) throw Error("draw: no framebuffer bound");
+  if (info.count == 0) return;
+  if (!batch_) batch_ = std::make_unique<Batch>(memory_);
+  if (!vs_ || !fs_) throw Error("draw: no shaders bound");
+  Batch& b = *batch_;
+  uint32_t type = 0;
+  GpuAddress indexAddr = 0;
+  uint32_t indexBytes = 0;
+  if (info.indexSize != pipe::IndexSize::None) {
+    const Resource& ib = resources_.get(info.indexBuffer, ResourceKind::Buffer, "draw index buffer");
+    type = info.indexSize == pipe::IndexSize::U8 ? 1 : info.indexSize == pipe::IndexSize::U16 ? 2 : 3;
+    if (info.indexOffset > ib.size) throw Error("draw: index offset beyond the index buffer");
+    indexAddr = ib.address + info.indexOffset;
+    indexBytes = static_cast<uint32_t>(ib.size - info.indexOffset);
+  }
+  emitState(b.draws);
+  if (blend_.colorWriteMask && fb_.color) b.written |= pipe::kClearColor;
+  if (dsa_.depthTest || dsa_.stencilTest) {
+    b.usesDepth = true;
+    if ((dsa_.depthTest && dsa_.depthWrite) || dsa_.stencilTest) b.written |= pipe::kClearDepth;
+  }
+  b.invalidated &= ~b.written;
+  growMaxScissor(scissorRect());
+  const uint32_t prim = static_cast<uint32_t>(info.primitive) | type << 4;
+  if (type)
+    b.draws.packet(Opcode::CP_DRAW_INDX, {prim, info.count, static_cast<uint32_t>(indexAddr),
+                                          static_cast<uint32_t>(indexAddr >> 32), indexBytes});
+  else
+    b.draws.packet(Opcode::CP_DRAW_INDX, {prim, info.count});
+  ++b.drawCount;
+}
+
+void Context::invalidate(uint32_t buffers) {
+  if (!batch_) batch_ = std::make_unique<Batch>(memory_);
+  uint32_t bits = 0;
+  if (buffers & pipe::kClearColor) bits |= pipe::kClearColor;
+  if (buffers & (pipe::kClearDepth | pipe::kClearStencil)) bits |= pipe::kClearDepth;
+  batch_->invalidated |= bits;
+  batch_->written &= ~bits;
+  if (fb_.color && (bits & pipe::kClearColor))
+    resources_.get(fb_.color, ResourceKind::ColorSurface, "invalidate").valid = false;
+  if (fb_.depth && (bits & pipe::kClearDepth))
+    resources_.get(fb_.depth, ResourceKind::DepthSurface, "invalidate").valid = false;
+}
+
+void Context::emitSurfaces(CommandWriter& w, bool depthInGmem) {
+  w.reg(Reg::RB_SURFACE_SIZE, packXY(fb_.width, fb_.height));
+  if (fb_.color) {
+    const Resource& c = resources_.get(fb_.color, ResourceKind::ColorSurface, "flush");
+    w.reg(Reg::RB_COLOR_INFO, (static_cast<uint32_t>(c.colorFormat) + 1) | 0xf0);
+    w.address(Reg::RB_COLOR_BASE_LO, Reg::RB_COLOR_BASE_HI, c.address);
+    w.reg(Reg::RB_COLOR_PITCH, c.pitch);
+  } else {
+    w.reg(Reg::RB_COLOR_INFO, 0);
+  }
+  if (fb_.depth && depthInGmem) {
+    const Resource& d = resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush");
+    w.reg(Reg::RB_DEPTH_INFO, static_cast<uint32_t>(d.depthFormat));
+    w.address(Reg::RB_DEPTH_BASE_LO, Reg::RB_DEPTH_BASE_HI, d.address);
+    w.reg(Reg::RB_DEPTH_PITCH, d.pitch);
+  } else {
+    w.reg(Reg::RB_DEPTH_INFO, 0);
+  }
+}
+
+void Context::buildSysmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwords) {
+  emitSurfaces(ib0, fb_.depth != 0);
+  ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Sysmem)});
+  ib0.packet(Opcode::CP_SET_BIN, {0, packXY(0, 0), packXY(fb_.width - 1, fb_.height - 1)});
+  ib0.indirectBuffer(drawIb, drawDwords);
+}
+
+void Context::ensureVscBuffers(uint32_t pipes) {
+  while (vscData_.size() < pipes) {
+    vscBytes_.push_back(device_.preset().vscPipeBytes);
+    vscData_.push_back(memory_.allocate(vscBytes_.back(), "vsc pipe"));
+  }
+}
+
+void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwords, BatchReport& report) {
+  Batch& b = *batch_;
+  const bool depth = fb_.depth && b.usesDepth;
+  BinLayoutInput in;
+  in.x = b.maxScissor.x0;
+  in.y = b.maxScissor.y0;
+  in.width = b.maxScissor.x1 - b.maxScissor.x0;
+  in.height = b.maxScissor.y1 - b.maxScissor.y0;
+  const Resource* color = fb_.color ? &resources_.get(fb_.color, ResourceKind::ColorSurface, "flush") : nullptr;
+  const Resource* zs = depth ? &resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush") : nullptr;
+  if (color) in.bufferCpp.push_back(gpu::rb::bytesPerPixel(color->colorFormat));
+  if (zs) in.bufferCpp.push_back(gpu::rb::bytesPerPixel(zs->depthFormat));
+  const BinLayout& layout = *layouts_.get(device_.preset(), in);
+  report.layout = layout;
+  const bool binning = options_.mode == RenderMode::Binning && layout.bins.size() >= 2 && b.drawCount >= 1;
+  report.mode = binning ? RenderMode::Binning : RenderMode::Naive;
+  if (options_.mode == RenderMode::Binning && !binning)
+    report.reason = "binning needs at least 2 bins and 1 draw: naive tiling";
+  emitSurfaces(ib0, depth);
+  uint32_t slot = 0;
+  if (color) ib0.reg(Reg::RB_GMEM_COLOR_BASE, layout.gmemBase[slot++]);
+  if (zs) ib0.reg(Reg::RB_GMEM_DEPTH_BASE, layout.gmemBase[slot++]);
+  ib0.reg(Reg::RB_BIN_SIZE, packXY(layout.binW, layout.binH));
+
+  if (binning) {
+    const uint32_t pipes = static_cast<uint32_t>(layout.pipes.size());
+    if (pipes > gpu::vsc::kMaxPipes) throw Error("bin layout uses more than 32 VSC pipes");
+    ensureVscBuffers(pipes);
+    ib0.reg(Reg::VSC_BIN_SIZE, packXY(layout.binW, layout.binH));
+    ib0.reg(Reg::VSC_BIN_COUNT, packXY(layout.nx, layout.ny));
+    ib0.reg(Reg::VSC_BIN_ORIGIN, packXY(layout.x, layout.y));
+    ib0.address(Reg::VSC_SIZE_LO, Reg::VSC_SIZE_HI, vscSizes_);
+    for (uint32_t p = 0; p < gpu::vsc::kMaxPipes; ++p) {
+      if (p >= pipes) {
+        ib0.reg(Reg::VSC_PIPE_CONFIG, 0, p);  // terminates the pipe list
+        break;
+      }
+      const VscPipe& vp = layout.pipes[p];
+      ib0.reg(Reg::VSC_PIPE_CONFIG, vp.x | vp.y << 8 | vp.w << 16 | vp.h << 24, p);
+      ib0.address(Reg::VSC_PIPE_DATA_LO, Reg::VSC_PIPE_DATA_HI, vscData_[p], p);
+      ib0.reg(Reg::VSC_PIPE_DATA_LENGTH, vscBytes_[p], p);
+    }
+    ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Binning)});
+    ib0.packet(Opcode::CP_SET_BIN, {0, packXY(layout.x, layout.y),
+                                    packXY(layout.x + layout.width - 1, layout.y + layout.height - 1)});
+    ib0.indirectBuffer(drawIb, drawDwords);
+    ib0.event(Event::VSC_FLUSH);
+  }
+
+  // Restore only what must survive: not a buffer cleared before it was drawn to, nor one whose
+  // contents are undefined (REFERENCES.md §1).
+  const bool restoreColor = color && color->valid && !(b.clearedBeforeDraw & pipe::kClearColor);
+  const bool restoreDepth = zs && zs->valid && !(b.clearedBeforeDraw & pipe::kClearDepth);
+  const bool resolveColor = color && (b.written & pipe::kClearColor) && !(b.invalidated & pipe::kClearColor);
+  const bool resolveDepth = zs && (b.written & pipe::kClearDepth) && !(b.invalidated & pipe::kClearDepth);
+  ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Gmem)});
+  for (const Bin& bin : layout.bins) {
+    if (binning) {
+      const VscPipe& vp = layout.pipes[bin.pipe];
+      ib0.reg(Reg::PC_VSTREAM_CONTROL, (vp.w * vp.h) | bin.slot << 16);
+      const GpuAddress size = vscSizes_ + 4 * bin.pipe;
+      ib0.packet(Opcode::CP_SET_BIN_DATA,
+                 {static_cast<uint32_t>(vscData_[bin.pipe]), static_cast<uint32_t>(vscData_[bin.pipe] >> 32),
+                  static_cast<uint32_t>(size), static_cast<uint32_t>(size >> 32)});
+    }
+    ib0.packet(Opcode::CP_SET_BIN, {0, packXY(bin.x, bin.y), packXY(bin.x + bin.w - 1, bin.y + bin.h - 1)});
+    auto blit = [&](uint32_t buffer, Event e) {
+      ib0.reg(Reg::RB_BLIT_CNTL, buffer);
+      ib0.event(e);
+    };
+    if (restoreColor) blit(0, Event::RESTORE), ++report.restores;
+    if (restoreDepth) blit(1, Event::RESTORE), ++report.restores;
+    ib0.indirectBuffer(drawIb, drawDwords);
+    if (resolveColor) blit(0, Event::RESOLVE), ++report.resolves;
+    if (resolveDepth) blit(1, Event::RESOLVE), ++report.resolves;
+  }
+}
+
+pipe::Fence Context::flush() {
+  if (!batch_) return {timestamp_};
+  std::unique_ptr<Batch> b = std::move(batch_);
+  batch_ = std::move(b);  // keep it reachable for the builders below
+  Batch& batch = *batch_;
+  if (batch.drawCount == 0 && batch.clearCount == 0) {  // nothing to render (REFERENCES.md §1)
+    batch_.reset();
+    return {timestamp_};
+  }
+  BatchReport report;
+  report.draws = batch.drawCount;
+  report.clears = batch.clearCount;
+  const GpuAddress drawIb = batch.uploads.upload(
+      {reinterpret_cast<const uint8_t*>(batch.draws.words().data()), batch.draws.size() * 4});
+  CommandWriter ib0;
+  const bool sysmem = device_.preset().sysmemOnly || options_.mode == RenderMode::Sysmem;
+  if (sysmem) {
+    report.mode = RenderMode::Sysmem;
+    report.reason = device_.preset().sysmemOnly ? "preset renders in system memory" : "sysmem requested";
+    buildSysmem(ib0, drawIb, batch.draws.size());
+  } else {
+    buildGmem(ib0, drawIb, batch.draws.size(), report);
+    if (report.reason.empty()) report.reason = std::string(renderModeName(report.mode)) + " requested";
+  }
+  submit(ib0, drawIb, batch.draws.size(), report);
+  // Surfaces the batch wrote now hold defined contents; invalidated ones do not.
+  if (fb_.color) {
+    auto& c = resources_.get(fb_.color, ResourceKind::ColorSurface, "flush");
+    if (batch.written & pipe::kClearColor) c.valid = true;
+  }
+  if (fb_.depth) {
+    auto& d = resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush");
+    if ((batch.written & pipe::kClearDepth) && (sysmem || batch.usesDepth)) d.valid = true;
+  }
+  batch_.reset();
+  dirty_ = kDirtyAll;  // the next batch's draw IB starts from nothing
+  reports_.push_back(std::move(report));
+  return {timestamp_};
+}
+
+void Context::submit(const CommandWriter& ib0Words, GpuAddress drawIb, uint32_t drawDwords, BatchReport& report) {
+  CommandWriter ib0 = ib0Words;
+  const uint64_t ts = ++timestamp_;
+  const GpuAddress ib0Addr = batch_->uploads.upload(
+      {reinterpret_cast<const uint8_t*>(ib0.words().data()), ib0.size() * 4});
+  CommandWriter ring;
+  ring.indirectBuffer(ib0Addr, ib0.size());
+  ring.packet(Opcode::CP_EVENT_WRITE, {static_cast<uint32_t>(Event::CACHE_FLUSH_TS),
+                                       static_cast<uint32_t>(fenceBo_), static_cast<uint32_t>(fenceBo_ >> 32),
+                                       static_cast<uint32_t>(ts)});
+  memory_.write(gpu::BusClient::Host, ring_, ring.words().data(), ring.size() * 4);
+
+  if (options_.captureStreams) {
+    capture_ = {};
+    capture_.ring = ring_;
+    capture_.ringDwords = ring.size();
+    capture_.buffers.push_back({"ring", ring_, ring.words()});
+    capture_.buffers.push_back({"ib0", ib0Addr, ib0.words()});
+    capture_.buffers.push_back({"draw ib", drawIb, batch_->draws.words()});
+  }
+  (void)drawDwords;
+
+  auto& pipeline = device_.pipeline();
+  pipeline.resetStats();
+  device_.commandProcessor().resetStats();
+  const gpu::BusStats before = memory_.stats();
+  report.fault = device_.submit(ring_, ring.size());
+  BlockStats& s = report.stats;
+  s.bus = memory_.stats();
+  for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i) {
+    s.bus.client[i].readBytes -= before.client[i].readBytes;
+    s.bus.client[i].writeBytes -= before.client[i].writeBytes;
+  }
+  s.cp = device_.commandProcessor().stats();
+  s.pipeline = pipeline.stats();
+  s.vsc = pipeline.vscStats();
+  s.gmem = pipeline.gmemStats();
+  s.sp = pipeline.shaderCore().stats();
+  s.ras = pipeline.rasterizer().stats();
+  s.rb = pipeline.renderBackend().stats();
+  s.pc = pipeline.primitiveSetup().stats();
+  s.vfd = pipeline.vertexFetch().stats();
+  s.tex = pipeline.textureUnit().stats();
+  s.fragment = pipeline.fragmentStats();
+
+  // The binning pass reports each pipe's stream size; grow the buffers that overflowed so the
+  // next frame fits (the overflowed frame already drew those bins without the stream).
+  if (report.mode == RenderMode::Binning && !report.fault) {
+    for (size_t p = 0; p < report.layout->pipes.size(); ++p) {
+      const uint32_t size = memory_.read32(gpu::BusClient::Host, vscSizes_ + 4 * p);
+      if (!(size & gpu::vsc::kOverflowBit)) continue;
+      report.visibilityOverflow = true;
+      uint32_t bytes = vscBytes_[p];
+      while (bytes < (size & ~gpu::vsc::kOverflowBit)) bytes *= 2;
+      memory_.release(vscData_[p]);
+      vscBytes_[p] = bytes;
+      vscData_[p] = memory_.allocate(bytes, "vsc pipe");
+    }
+  }
+  if (report.fault) throw Error(report.fault->describe());
+}
+
+std::vector<uint8_t> Context::readSurface(pipe::ResourceId id) {
+  if (batch_ && (id == fb_.color || id == fb_.depth)) flush();
+  Resource* r = nullptr;
+  try {
+    r = &resources_.get(id, ResourceKind::ColorSurface, "readSurface");
+  } catch (const Error&) {
+    r = &resources_.get(id, ResourceKind::DepthSurface, "readSurface");
+  }
+  std::vector<uint8_t> out(r->size);
+  memory_.read(gpu::BusClient::Host, r->address, out.data(), out.size());
+  return out;
+}
+
+}  // namespace tessera::driver

@@ -1,0 +1,28 @@
+// The batch of the bound framebuffer: the draw IB and what the per-bin decisions need.
+#pragma once
+#include <cstdint>
+
+#include "driver/context.h"
+#include "driver/upload_arena.h"
+#include "gpu/cp/command_writer.h"
+
+namespace tessera::driver {
+
+using gpu::cp::CommandWriter;
+
+// The batch of the bound framebuffer (freedreno's fd_batch): the draw IB and what the per-bin
+// restore/resolve decisions need.
+struct Batch {
+  explicit Batch(gpu::GpuMemory& m) : uploads(m) {}
+  CommandWriter draws;          // the draw IB, replayed per bin
+  UploadArena uploads;          // constants and texture descriptors it points at
+  uint32_t drawCount = 0, clearCount = 0;
+  uint32_t clearedBeforeDraw = 0;  // buffers wholly cleared before any draw: no restore
+  uint32_t written = 0;            // buffers the batch writes: resolve them
+  uint32_t invalidated = 0;        // buffers the application discarded: no resolve
+  bool usesDepth = false;          // depth/stencil must live in GMEM
+  bool hasScissorBounds = false;
+  PixelRect maxScissor{0, 0, 0, 0};     // union of every scissor used (REFERENCES.md §1)
+};
+
+}  // namespace tessera::driver

@@ -1,0 +1,40 @@
+// What one flushed batch cost: the mode it used and why, its bin layout, and every block's
+// counters for the submission — the raw material of `tessera render`'s summary and JSON report.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "driver/bin_layout.h"
+#include "driver/options.h"
+#include "gpu/cp/command_processor.h"
+#include "gpu/pipeline/pipeline.h"
+
+namespace tessera::driver {
+
+struct BlockStats {
+  gpu::BusStats bus;  // traffic of this submission only
+  gpu::cp::CpStats cp;
+  gpu::PipelineStats pipeline;
+  gpu::vsc::VscStats vsc;
+  gpu::gmem::GmemStats gmem;
+  gpu::sp::SpStats sp;
+  gpu::ras::RasStats ras;
+  gpu::rb::RbStats rb;
+  gpu::pc::PcStats pc;
+  gpu::vfd::VfdStats vfd;
+  gpu::tex::TexStats tex;
+  gpu::FragmentStats fragment;
+};
+
+struct BatchReport {
+  RenderMode mode = RenderMode::Sysmem;
+  std::string reason;          // why this mode (forced, fallback to naive, ...)
+  uint32_t draws = 0, clears = 0;
+  std::optional<BinLayout> layout;  // GMEM modes
+  bool visibilityOverflow = false;  // a pipe's stream overflowed: those bins drew everything
+  uint32_t restores = 0, resolves = 0;
+  BlockStats stats;
+  std::optional<gpu::cp::CpFault> fault;
+};
+
+}  // namespace tessera::driver

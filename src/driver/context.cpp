@@ -1,0 +1,206 @@
+#include "driver/context.h"
+#include "driver/batch.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/error.h"
+#include "gpu/pipeline/tex_const.h"
+#include "gpu/vsc/visibility_stream.h"
+
+namespace tessera::driver {
+
+using gpu::GpuAddress;
+using gpu::cp::CommandWriter;
+using gpu::cp::Event;
+using gpu::cp::Opcode;
+using gpu::cp::packXY;
+using gpu::cp::Reg;
+
+
+Context::Context(gpu::Device& device, DriverOptions options)
+    : device_(device), memory_(device.memory()), options_(options), resources_(device.memory()) {
+  ring_ = memory_.allocate(64, "ring");
+  fenceBo_ = memory_.allocate(64, "fence");
+  vscSizes_ = memory_.allocate(4 * gpu::vsc::kMaxPipes, "vsc sizes");
+}
+
+Context::~Context() = default;
+
+// ---- resources -------------------------------------------------------------------------------
+
+pipe::ResourceId Context::createBuffer(std::span<const uint8_t> data) {
+  Resource r;
+  r.kind = ResourceKind::Buffer;
+  r.size = data.size();
+  r.address = memory_.allocate(std::max<size_t>(data.size(), 4), "buffer");
+  if (!data.empty()) memory_.write(gpu::BusClient::Host, r.address, data.data(), data.size());
+  return resources_.add(r);
+}
+
+pipe::ResourceId Context::createTexture(const pipe::TextureDesc& desc) {
+  if (desc.width == 0 || desc.height == 0 || desc.width > 4096 || desc.height > 4096)
+    throw Error("texture size " + std::to_string(desc.width) + "x" + std::to_string(desc.height) +
+                " is outside 1..4096");
+  uint32_t maxLevels = 1;
+  while ((std::max(desc.width, desc.height) >> maxLevels) > 0) ++maxLevels;
+  if (desc.levels == 0 || desc.levels > maxLevels)
+    throw Error("texture with " + std::to_string(desc.levels) + " levels (1.." +
+                std::to_string(maxLevels) + " allowed)");
+  Resource r;
+  r.kind = ResourceKind::Texture;
+  r.texture = desc;
+  gpu::tex::TextureDescriptor d;
+  d.format = desc.format;
+  d.width = desc.width;
+  d.height = desc.height;
+  d.levels = desc.levels;
+  r.size = gpu::tex::totalBytes(d);
+  r.address = memory_.allocate(r.size, "texture");
+  return resources_.add(r);
+}
+
+void Context::uploadTexture(pipe::ResourceId id, uint32_t level, std::span<const uint8_t> texels) {
+  Resource& r = resources_.get(id, ResourceKind::Texture, "uploadTexture");
+  if (level >= r.texture.levels) throw Error("uploadTexture: level " + std::to_string(level) + " does not exist");
+  gpu::tex::TextureDescriptor d;
+  d.format = r.texture.format;
+  d.width = r.texture.width;
+  d.height = r.texture.height;
+  d.levels = r.texture.levels;
+  const uint64_t offset = gpu::tex::levelOffset(d, level);
+  const uint64_t bytes = uint64_t{gpu::tex::levelExtent(d.width, level)} *
+                         gpu::tex::levelExtent(d.height, level) * gpu::tex::bytesPerTexel(d.format);
+  if (texels.size() != bytes)
+    throw Error("uploadTexture: level " + std::to_string(level) + " needs " + std::to_string(bytes) +
+                " bytes, got " + std::to_string(texels.size()));
+  memory_.write(gpu::BusClient::Host, r.address + offset, texels.data(), bytes);
+}
+
+pipe::ResourceId Context::createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) {
+  if (w == 0 || h == 0 || w > 8192 || h > 8192)
+    throw Error("surface size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1..8192");
+  Resource r;
+  r.kind = ResourceKind::ColorSurface;
+  r.colorFormat = f;
+  r.width = w;
+  r.height = h;
+  r.pitch = w * gpu::rb::bytesPerPixel(f);
+  r.size = uint64_t{r.pitch} * h;
+  r.address = memory_.allocate(r.size, "colour surface");
+  return resources_.add(r);
+}
+
+pipe::ResourceId Context::createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h) {
+  if (f == pipe::DepthFormat::None) throw Error("createDepthSurface: no format");
+  if (w == 0 || h == 0 || w > 8192 || h > 8192)
+    throw Error("surface size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1..8192");
+  Resource r;
+  r.kind = ResourceKind::DepthSurface;
+  r.depthFormat = f;
+  r.width = w;
+  r.height = h;
+  r.pitch = w * gpu::rb::bytesPerPixel(f);
+  r.size = uint64_t{r.pitch} * h;
+  r.address = memory_.allocate(r.size, "depth surface");
+  return resources_.add(r);
+}
+
+pipe::ResourceId Context::createVertexShader(std::span<const uint32_t> binary,
+                                             std::span<const uint32_t> positionOnly) {
+  Resource r;
+  r.kind = ResourceKind::VertexShader;
+  r.dwords = static_cast<uint32_t>(binary.size());
+  r.address = memory_.allocate(binary.size_bytes(), "vertex shader");
+  memory_.write(gpu::BusClient::Host, r.address, binary.data(), binary.size_bytes());
+  r.positionOnlyDwords = static_cast<uint32_t>(positionOnly.size());
+  r.positionOnly = memory_.allocate(positionOnly.size_bytes(), "binning shader");
+  memory_.write(gpu::BusClient::Host, r.positionOnly, positionOnly.data(), positionOnly.size_bytes());
+  return resources_.add(r);
+}
+
+pipe::ResourceId Context::createFragmentShader(std::span<const uint32_t> binary) {
+  Resource r;
+  r.kind = ResourceKind::FragmentShader;
+  r.dwords = static_cast<uint32_t>(binary.size());
+  r.address = memory_.allocate(binary.size_bytes(), "fragment shader");
+  memory_.write(gpu::BusClient::Host, r.address, binary.data(), binary.size_bytes());
+  return resources_.add(r);
+}
+
+// ---- state -----------------------------------------------------------------------------------
+
+void Context::setFramebuffer(const pipe::Framebuffer& fb) {
+  if (fb == fb_) return;
+  // A batch belongs to one framebuffer: switching render targets ends it (seed 000,
+  // "Performance Notes").
+  if (batch_) flush();
+  if (fb.color) {
+    auto& c = resources_.get(fb.color, ResourceKind::ColorSurface, "setFramebuffer colour");
+    if (c.width != fb.width || c.height != fb.height) throw Error("setFramebuffer: colour surface size differs");
+  }
+  if (fb.depth) {
+    auto& d = resources_.get(fb.depth, ResourceKind::DepthSurface, "setFramebuffer depth");
+    if (d.width != fb.width || d.height != fb.height) throw Error("setFramebuffer: depth surface size differs");
+  }
+  fb_ = fb;
+  dirty_ = kDirtyAll;
+}
+
+void Context::setVertexElements(std::span<const pipe::VertexElement> e) {
+  if (e.size() > gpu::vfd::kMaxAttributes) throw Error("more than 16 vertex elements");
+  for (const auto& el : e)
+    if (el.components < 1 || el.components > 4 || el.buffer >= vertexBuffers_.size() || el.stride > 0xffff)
+      throw Error("vertex element with bad components, buffer slot or stride");
+  elements_.assign(e.begin(), e.end());
+  dirty_ |= kDirtyVertex;
+}
+
+void Context::setVertexBuffer(uint32_t slot, pipe::ResourceId buffer) {
+  if (slot >= vertexBuffers_.size()) throw Error("vertex buffer slot " + std::to_string(slot) + " >= 16");
+  if (buffer) resources_.get(buffer, ResourceKind::Buffer, "setVertexBuffer");
+  vertexBuffers_[slot] = buffer;
+  dirty_ |= kDirtyVertex;
+}
+
+void Context::bindShaders(pipe::ResourceId vs, pipe::ResourceId fs) {
+  resources_.get(vs, ResourceKind::VertexShader, "bindShaders vertex");
+  resources_.get(fs, ResourceKind::FragmentShader, "bindShaders fragment");
+  vs_ = vs;
+  fs_ = fs;
+  dirty_ |= kDirtyProgram;
+}
+
+void Context::setConstants(pipe::ShaderStage stage, std::span<const float> constants) {
+  auto& c = constants_[static_cast<int>(stage)];
+  if (c.size() == constants.size() && std::equal(c.begin(), c.end(), constants.begin())) return;
+  c.assign(constants.begin(), constants.end());
+  dirty_ |= stage == pipe::ShaderStage::Vertex ? kDirtyVsConst : kDirtyFsConst;
+}
+
+void Context::setTexture(pipe::ShaderStage stage, uint32_t unit, pipe::ResourceId tex,
+                         const pipe::SamplerState& sampler) {
+  if (unit >= 16) throw Error("texture unit " + std::to_string(unit) + " >= 16");
+  if (tex) resources_.get(tex, ResourceKind::Texture, "setTexture");
+  textures_[static_cast<int>(stage)][unit] = {tex, sampler};
+  dirty_ |= stage == pipe::ShaderStage::Vertex ? kDirtyVsTex : kDirtyFsTex;
+}
+
+Context::Rect Context::scissorRect() const {
+  if (!raster_.scissor) return {0, 0, fb_.width, fb_.height};
+  const uint32_t x0 = std::min(scissor_.x, fb_.width), y0 = std::min(scissor_.y, fb_.height);
+  return {x0, y0, std::min(fb_.width, x0 + scissor_.width), std::min(fb_.height, y0 + scissor_.height)};
+}
+
+void Context::growMaxScissor(const Rect& r) {
+  Batch& b = *batch_;
+  if (!b.hasScissorBounds) {
+    b.maxScissor = r;
+    b.hasScissorBounds = true;
+  } else {
+    b.maxScissor = {std::min(b.maxScissor.x0, r.x0), std::min(b.maxScissor.y0, r.y0),
+                    std::max(b.maxScissor.x1, r.x1), std::max(b.maxScissor.y1, r.y1)};
+  }
+}
+
+}  // namespace tessera::driver

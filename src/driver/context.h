@@ -1,0 +1,120 @@
+// The user-mode driver's context (freedreno's fd_context): implements the pipe context on the
+// Tessera GPU. Draws and clears are recorded into the batch of the bound framebuffer as a draw
+// IB; flush() turns the batch into IB0 — sysmem, or GMEM with an optional binning pass and per
+// bin restore → draw IB → resolve (REFERENCES.md §1 "Per-batch flow") — and submits it.
+#pragma once
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "driver/batch_report.h"
+#include "driver/resources.h"
+#include "driver/upload_arena.h"
+#include "gpu/cp/capture.h"
+#include "gpu/cp/command_writer.h"
+#include "gpu/device.h"
+#include "pipe/context.h"
+
+namespace tessera::driver {
+
+struct Batch;
+
+struct PixelRect {
+  uint32_t x0, y0, x1, y1;
+};
+
+class Context final : public pipe::Context {
+ public:
+  Context(gpu::Device& device, DriverOptions options);
+  ~Context() override;
+
+  pipe::ResourceId createBuffer(std::span<const uint8_t> data) override;
+  pipe::ResourceId createTexture(const pipe::TextureDesc& desc) override;
+  void uploadTexture(pipe::ResourceId tex, uint32_t level, std::span<const uint8_t> texels) override;
+  pipe::ResourceId createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) override;
+  pipe::ResourceId createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h) override;
+  pipe::ResourceId createVertexShader(std::span<const uint32_t> binary,
+                                      std::span<const uint32_t> positionOnly) override;
+  pipe::ResourceId createFragmentShader(std::span<const uint32_t> binary) override;
+
+  void setFramebuffer(const pipe::Framebuffer& fb) override;
+  void setBlend(const pipe::BlendState& s) override { blend_ = s; dirty_ |= kDirtyBlend; }
+  void setDepthStencilAlpha(const pipe::DepthStencilAlphaState& s) override { dsa_ = s; dirty_ |= kDirtyDsa; }
+  void setRasterizer(const pipe::RasterizerState& s) override { raster_ = s; dirty_ |= kDirtyRaster | kDirtyScissor; }
+  void setScissor(const pipe::Scissor& s) override { scissor_ = s; dirty_ |= kDirtyScissor; }
+  void setViewport(const pipe::Viewport& v) override { viewport_ = v; dirty_ |= kDirtyViewport; }
+  void setVertexElements(std::span<const pipe::VertexElement> e) override;
+  void setVertexBuffer(uint32_t slot, pipe::ResourceId buffer) override;
+  void bindShaders(pipe::ResourceId vs, pipe::ResourceId fs) override;
+  void setConstants(pipe::ShaderStage stage, std::span<const float> constants) override;
+  void setTexture(pipe::ShaderStage stage, uint32_t unit, pipe::ResourceId tex,
+                  const pipe::SamplerState& sampler) override;
+
+  void clear(uint32_t buffers, const std::array<float, 4>& color, float depth, uint8_t stencil) override;
+  void draw(const pipe::DrawInfo& info) override;
+  void invalidate(uint32_t buffers) override;
+  pipe::Fence flush() override;
+  std::vector<uint8_t> readSurface(pipe::ResourceId surface) override;
+
+  // One report per submitted batch since the last takeReports().
+  std::vector<BatchReport> takeReports() { return std::move(reports_); }
+  // The buffers of the last submission (DriverOptions::captureStreams).
+  const gpu::cp::Capture& lastCapture() const { return capture_; }
+  gpu::Device& device() { return device_; }
+
+ private:
+  enum Dirty : uint32_t {
+    kDirtyBlend = 1, kDirtyDsa = 2, kDirtyRaster = 4, kDirtyScissor = 8, kDirtyViewport = 16,
+    kDirtyVertex = 32, kDirtyProgram = 64, kDirtyVsConst = 128, kDirtyFsConst = 256,
+    kDirtyVsTex = 512, kDirtyFsTex = 1024, kDirtyAll = 2047
+  };
+  struct TextureBinding {
+    pipe::ResourceId texture = pipe::kNoResource;
+    pipe::SamplerState sampler;
+  };
+
+  void emitState(gpu::cp::CommandWriter& w, uint32_t groups = kDirtyAll);
+  void emitConstants(gpu::cp::CommandWriter& w, pipe::ShaderStage stage);
+  void emitTextures(gpu::cp::CommandWriter& w, pipe::ShaderStage stage);
+  using Rect = PixelRect;
+  Rect scissorRect() const;
+  void growMaxScissor(const Rect& r);
+  void buildSysmem(gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, uint32_t drawDwords);
+  void buildGmem(gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, uint32_t drawDwords,
+                 BatchReport& report);
+  void emitSurfaces(gpu::cp::CommandWriter& w, bool depthInGmem);
+  void submit(const gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, uint32_t drawDwords,
+              BatchReport& report);
+  void ensureVscBuffers(uint32_t pipes);
+
+  gpu::Device& device_;
+  gpu::GpuMemory& memory_;
+  DriverOptions options_;
+  ResourceTable resources_;
+  std::unique_ptr<Batch> batch_;
+  BinLayoutCache layouts_;
+
+  // Current state.
+  pipe::Framebuffer fb_;
+  pipe::BlendState blend_;
+  pipe::DepthStencilAlphaState dsa_;
+  pipe::RasterizerState raster_;
+  pipe::Scissor scissor_;
+  pipe::Viewport viewport_;
+  std::vector<pipe::VertexElement> elements_;
+  std::array<pipe::ResourceId, 16> vertexBuffers_{};
+  pipe::ResourceId vs_ = pipe::kNoResource, fs_ = pipe::kNoResource;
+  std::vector<float> constants_[2];
+  std::array<TextureBinding, 16> textures_[2];
+  uint32_t dirty_ = kDirtyAll;
+
+  // Hardware resources the driver keeps across batches.
+  gpu::GpuAddress ring_ = 0, fenceBo_ = 0, vscSizes_ = 0;
+  std::vector<gpu::GpuAddress> vscData_;
+  std::vector<uint32_t> vscBytes_;
+  uint64_t timestamp_ = 0;
+  std::vector<BatchReport> reports_;
+  gpu::cp::Capture capture_;
+};
+
+}  // namespace tessera::driver

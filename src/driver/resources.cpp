@@ -1,0 +1,23 @@
+#include "driver/resources.h"
+
+#include "common/error.h"
+#include "driver/options.h"
+
+namespace tessera::driver {
+
+Resource& ResourceTable::get(pipe::ResourceId id, ResourceKind kind, const char* what) {
+  if (id == pipe::kNoResource || id > resources_.size())
+    throw Error(std::string(what) + ": resource " + std::to_string(id) + " does not exist");
+  Resource& r = resources_[id - 1];
+  if (r.kind != kind)
+    throw Error(std::string(what) + ": resource " + std::to_string(id) + " has the wrong kind");
+  return r;
+}
+
+RenderMode parseRenderMode(std::string_view name) {
+  for (RenderMode m : {RenderMode::Sysmem, RenderMode::Naive, RenderMode::Binning})
+    if (renderModeName(m) == name) return m;
+  throw Error("unknown mode '" + std::string(name) + "'; modes: sysmem, naive, binning");
+}
+
+}  // namespace tessera::driver

@@ -1,0 +1,45 @@
+// The driver's resources: buffers, textures and render surfaces, each one GPU buffer object.
+// Surfaces carry the validity flag freedreno keeps per resource: contents that were never written
+// (or were invalidated) need no restore.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpu/mem/gpu_memory.h"
+#include "pipe/context.h"
+
+namespace tessera::driver {
+
+enum class ResourceKind : uint8_t { Buffer, Texture, ColorSurface, DepthSurface, VertexShader, FragmentShader };
+
+struct Resource {
+  ResourceKind kind = ResourceKind::Buffer;
+  gpu::GpuAddress address = 0;
+  uint64_t size = 0;          // bytes
+  uint32_t width = 0, height = 0, pitch = 0, levels = 0;
+  pipe::TextureDesc texture;  // textures
+  pipe::ColorFormat colorFormat = pipe::ColorFormat::RGBA8;
+  pipe::DepthFormat depthFormat = pipe::DepthFormat::None;
+  gpu::GpuAddress positionOnly = 0;  // vertex shaders: the binning variant
+  uint32_t dwords = 0, positionOnlyDwords = 0;
+  bool valid = false;         // surfaces: contents defined
+};
+
+class ResourceTable final {
+ public:
+  explicit ResourceTable(gpu::GpuMemory& memory) : memory_(memory) {}
+  pipe::ResourceId add(Resource r) {
+    resources_.push_back(r);
+    return static_cast<pipe::ResourceId>(resources_.size());
+  }
+  // Throws tessera::Error when id names no resource of the expected kind.
+  Resource& get(pipe::ResourceId id, ResourceKind kind, const char* what);
+  gpu::GpuMemory& memory() { return memory_; }
+
+ private:
+  gpu::GpuMemory& memory_;
+  std::vector<Resource> resources_;
+};
+
+}  // namespace tessera::driver

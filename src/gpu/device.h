@@ -1,0 +1,42 @@
+// The Tessera GPU: GPU memory, tile memory, the command processor and the pipeline behind it,
+// sized by a preset. The kernel-mode layer submits rings to it; everything else reaches the
+// hardware only through memory and command streams.
+#pragma once
+#include <memory>
+#include <optional>
+
+#include "gpu/cp/command_processor.h"
+#include "gpu/gmem/tile_memory.h"
+#include "gpu/mem/gpu_memory.h"
+#include "gpu/pipeline/pipeline.h"
+#include "gpu/preset/preset.h"
+
+namespace tessera::gpu {
+
+class Device final {
+ public:
+  explicit Device(const Preset& preset)
+      : preset_(preset),
+        gmem_(preset.sysmemOnly ? 0 : preset.gmemBytes),
+        pipeline_(memory_, gmem_),
+        cp_(memory_, pipeline_) {}
+
+  const Preset& preset() const { return preset_; }
+  GpuMemory& memory() { return memory_; }
+  Pipeline& pipeline() { return pipeline_; }
+  cp::CommandProcessor& commandProcessor() { return cp_; }
+
+  // Runs a ring segment to completion (the model is synchronous underneath the dispatcher).
+  std::optional<cp::CpFault> submit(GpuAddress ring, uint32_t dwords) {
+    return cp_.execute(ring, dwords);
+  }
+
+ private:
+  Preset preset_;
+  GpuMemory memory_;
+  gmem::TileMemory gmem_;
+  Pipeline pipeline_;
+  cp::CommandProcessor cp_;
+};
+
+}  // namespace tessera::gpu

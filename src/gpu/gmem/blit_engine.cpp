@@ -1,0 +1,59 @@
+#include "gpu/gmem/blit_engine.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace tessera::gpu::gmem {
+namespace {
+
+struct Rows {
+  int x0, y0, x1, y1;
+  bool empty() const { return x1 <= x0 || y1 <= y0; }
+};
+
+Rows clipToSurface(const BinRect& b, const SysmemSurface& s) {
+  return {std::max(b.x0, 0), std::max(b.y0, 0), std::min<int>(b.x1, static_cast<int>(s.width)),
+          std::min<int>(b.y1, static_cast<int>(s.height))};
+}
+
+// Calls copy(sysRow, gmemRow, bytes) for each row of the clipped bin.
+template <class Copy>
+uint64_t forRows(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& s, uint32_t gmemBase,
+                 uint32_t binW, const BinRect& bin, BusClient client, Copy&& copy) {
+  const Rows r = clipToSurface(bin, s);
+  if (r.empty()) return 0;
+  const uint32_t bpp = s.bytesPerPixel;
+  const uint64_t rowBytes = uint64_t(r.x1 - r.x0) * bpp;
+  const uint64_t gmemPitch = uint64_t{binW} * bpp;
+  const uint64_t first = uint64_t(r.y0) * s.pitch + uint64_t(r.x0) * bpp;
+  const uint64_t span = uint64_t(r.y1 - r.y0 - 1) * s.pitch + rowBytes;
+  uint8_t* sys = memory.span(client, s.base + first, span).data();
+  uint8_t* g = gmem.slice(gmemBase + uint64_t(r.y0 - bin.y0) * gmemPitch + uint64_t(r.x0 - bin.x0) * bpp,
+                          uint64_t(r.y1 - r.y0 - 1) * gmemPitch + rowBytes);
+  for (int y = r.y0; y < r.y1; ++y) {
+    copy(sys + uint64_t(y - r.y0) * s.pitch, g + uint64_t(y - r.y0) * gmemPitch, rowBytes);
+  }
+  return rowBytes * uint64_t(r.y1 - r.y0);
+}
+
+}  // namespace
+
+void BlitEngine::restore(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
+                         uint32_t gmemBase, uint32_t binW, const BinRect& bin) {
+  const uint64_t bytes = forRows(memory, gmem, surface, gmemBase, binW, bin, BusClient::GmemRestore,
+                                 [](uint8_t* sys, uint8_t* g, uint64_t n) { std::memcpy(g, sys, n); });
+  memory.countRead(BusClient::GmemRestore, bytes);
+  ++stats_.restores;
+  stats_.restoreBytes += bytes;
+}
+
+void BlitEngine::resolve(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
+                         uint32_t gmemBase, uint32_t binW, const BinRect& bin) {
+  const uint64_t bytes = forRows(memory, gmem, surface, gmemBase, binW, bin, BusClient::GmemResolve,
+                                 [](uint8_t* sys, uint8_t* g, uint64_t n) { std::memcpy(sys, g, n); });
+  memory.countWrite(BusClient::GmemResolve, bytes);
+  ++stats_.resolves;
+  stats_.resolveBytes += bytes;
+}
+
+}  // namespace tessera::gpu::gmem

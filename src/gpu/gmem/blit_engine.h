@@ -1,0 +1,42 @@
+// The GMEM blit engine: restore (system memory → GMEM, "mem2gmem") and resolve (GMEM → system
+// memory, "gmem2mem") of one buffer over the current bin (seed 000; REFERENCES.md §1 per-batch
+// flow). Both move whole rows of the bin clipped to the surface, and charge the bus.
+#pragma once
+#include <cstdint>
+
+#include "gpu/gmem/tile_memory.h"
+#include "gpu/mem/gpu_memory.h"
+
+namespace tessera::gpu::gmem {
+
+struct SysmemSurface {
+  GpuAddress base = 0;
+  uint32_t pitch = 0;  // bytes per row
+  uint32_t width = 0, height = 0;
+  uint32_t bytesPerPixel = 0;
+};
+
+struct BinRect {
+  int x0, y0, x1, y1;  // half-open window rectangle of the bin
+};
+
+struct GmemStats {
+  uint64_t restores = 0, resolves = 0, clears = 0;
+  uint64_t restoreBytes = 0, resolveBytes = 0;  // system-memory side of each blit
+  uint64_t clearBytes = 0;                      // GMEM bytes fast-cleared (on chip)
+};
+
+class BlitEngine final {
+ public:
+  // gmemBase: offset of the buffer's slice; binW: the slice's row length in pixels.
+  void restore(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
+               uint32_t gmemBase, uint32_t binW, const BinRect& bin);
+  void resolve(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
+               uint32_t gmemBase, uint32_t binW, const BinRect& bin);
+  GmemStats& stats() { return stats_; }
+
+ private:
+  GmemStats stats_;
+};
+
+}  // namespace tessera::gpu::gmem

@@ -1,0 +1,31 @@
+// GMEM: the on-chip tile memory the render backend draws into during the render pass (seed 000).
+// Buffers of the current bin live at driver-chosen offsets (RB_GMEM_*_BASE) with a pitch of
+// bin width × bytes per pixel. Traffic inside GMEM never reaches the bus.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpu/mem/gpu_memory.h"
+
+namespace tessera::gpu::gmem {
+
+class TileMemory final {
+ public:
+  explicit TileMemory(uint32_t bytes) : bytes_(bytes, 0) {}
+  uint32_t size() const { return static_cast<uint32_t>(bytes_.size()); }
+  // A slice of GMEM; faults (BadState) if it does not fit: the driver's layout is wrong.
+  uint8_t* slice(uint64_t offset, uint64_t bytes) {
+    if (offset > bytes_.size() || bytes > bytes_.size() - offset)
+      throw GpuFault(FaultKind::BadState, offset, BusClient::RenderBackend,
+                     "GMEM access of " + std::to_string(bytes) + " bytes at offset " +
+                         std::to_string(offset) + " exceeds the " + std::to_string(bytes_.size()) +
+                         "-byte tile memory");
+    return bytes_.data() + offset;
+  }
+
+ private:
+  std::vector<uint8_t> bytes_;
+};
+
+}  // namespace tessera::gpu::gmem

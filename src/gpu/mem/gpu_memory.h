@@ -1,0 +1,88 @@
+// GPU virtual memory: a sparse address space of buffer objects (BOs) behind one bus that counts
+// bytes read and written per client. An access that is not wholly inside one BO raises a
+// GpuFault (a page fault on real hardware) instead of touching host memory.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gpu/mem/bus_client.h"
+
+namespace tessera::gpu {
+
+using GpuAddress = uint64_t;
+
+enum class FaultKind : uint8_t { PageFault, BadPacket, IbRange, IbLoop, Runaway, BadState };
+
+// Raised by any block when the GPU would fault. The command processor catches it and records
+// it with the address of the packet that was executing.
+class GpuFault : public std::runtime_error {
+ public:
+  GpuFault(FaultKind kind, GpuAddress address, BusClient client, const std::string& what)
+      : std::runtime_error(what), kind_(kind), address_(address), client_(client) {}
+  FaultKind kind() const { return kind_; }
+  GpuAddress address() const { return address_; }
+  BusClient client() const { return client_; }
+
+ private:
+  FaultKind kind_;
+  GpuAddress address_;
+  BusClient client_;
+};
+
+struct BusTraffic {
+  uint64_t readBytes = 0;
+  uint64_t writeBytes = 0;
+};
+
+struct BusStats {
+  BusTraffic client[static_cast<size_t>(BusClient::Count)];
+  BusTraffic& operator[](BusClient c) { return client[static_cast<size_t>(c)]; }
+  const BusTraffic& operator[](BusClient c) const { return client[static_cast<size_t>(c)]; }
+  uint64_t totalGpuBytes() const;  // everything but BusClient::Host
+};
+
+class GpuMemory final {
+ public:
+  // Buffer objects start at this address so that 0 is never a valid GPU address.
+  static constexpr GpuAddress kBase = 0x100000;
+  static constexpr GpuAddress kAlign = 4096;
+
+  GpuAddress allocate(size_t size, std::string name);
+  void release(GpuAddress base);
+  size_t sizeOf(GpuAddress base) const;
+
+  // Host-side view of [addr, addr+size) without counting traffic (the caller charges the bus
+  // with count*()). Throws GpuFault if the range is not inside one BO.
+  std::span<uint8_t> span(BusClient who, GpuAddress addr, size_t size);
+
+  void read(BusClient who, GpuAddress addr, void* dst, size_t size);
+  void write(BusClient who, GpuAddress addr, const void* src, size_t size);
+  uint32_t read32(BusClient who, GpuAddress addr) {
+    uint32_t v;
+    read(who, addr, &v, 4);
+    return v;
+  }
+  void write32(BusClient who, GpuAddress addr, uint32_t v) { write(who, addr, &v, 4); }
+
+  void countRead(BusClient who, uint64_t bytes) { stats_[who].readBytes += bytes; }
+  void countWrite(BusClient who, uint64_t bytes) { stats_[who].writeBytes += bytes; }
+  const BusStats& stats() const { return stats_; }
+  void resetStats() { stats_ = {}; }
+
+ private:
+  struct Bo {
+    std::string name;
+    std::vector<uint8_t> data;
+  };
+  std::map<GpuAddress, Bo> bos_;
+  GpuAddress next_ = kBase;
+  BusStats stats_;
+};
+
+}  // namespace tessera::gpu

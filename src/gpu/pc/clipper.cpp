@@ -1,0 +1,62 @@
+#include "gpu/pc/clipper.h"
+
+#include <algorithm>
+
+namespace tessera::gpu::pc {
+namespace {
+
+// Plane i's signed distance; inside when >= 0.
+float distance(int plane, const float* p, float gbX, float gbY) {
+  switch (plane) {
+    case 0: return p[2] + p[3];         // near: z >= -w
+    case 1: return p[3] - p[2];         // far: z <= w
+    case 2: return gbX * p[3] + p[0];   // left guard band
+    case 3: return gbX * p[3] - p[0];   // right guard band
+    case 4: return gbY * p[3] + p[1];   // bottom guard band
+    default: return gbY * p[3] - p[1]; // top guard band
+  }
+}
+
+}  // namespace
+
+uint32_t Clipper::outcode(const float* p) const {
+  uint32_t code = 0;
+  for (int plane = 0; plane < 6; ++plane)
+    if (distance(plane, p, gbX_, gbY_) < 0.0f) code |= 1u << plane;
+  return code;
+}
+
+int Clipper::clip(const float* v0, const float* v1, const float* v2, uint32_t codeUnion,
+                  int floats) {
+  std::copy_n(v0, floats, poly_[0].begin());
+  std::copy_n(v1, floats, poly_[1].begin());
+  std::copy_n(v2, floats, poly_[2].begin());
+  int n = 3;
+  for (int plane = 0; plane < 6 && n > 0; ++plane) {
+    if (!(codeUnion & (1u << plane))) continue;
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+      const ClipVertex& a = poly_[i];
+      const ClipVertex& b = poly_[(i + 1) % n];
+      const float da = distance(plane, a.data(), gbX_, gbY_);
+      const float db = distance(plane, b.data(), gbX_, gbY_);
+      if (da >= 0.0f) scratch_[m++] = a;
+      if ((da >= 0.0f) != (db >= 0.0f)) {
+        // Interpolate from the inside vertex so that the same edge clips identically whichever
+        // triangle it belongs to (shared edges stay watertight).
+        const bool aIn = da >= 0.0f;
+        const ClipVertex& in = aIn ? a : b;
+        const ClipVertex& out = aIn ? b : a;
+        const float din = aIn ? da : db, dout = aIn ? db : da;
+        const float t = din / (din - dout);
+        ClipVertex& r = scratch_[m++];
+        for (int k = 0; k < floats; ++k) r[k] = in[k] + t * (out[k] - in[k]);
+      }
+    }
+    n = m;
+    std::copy_n(scratch_.begin(), n, poly_.begin());
+  }
+  return n >= 3 ? n : 0;
+}
+
+}  // namespace tessera::gpu::pc

@@ -1,0 +1,39 @@
+// Clipping in homogeneous clip space (GLES 2.0 §2.12): against the near and far planes always,
+// and against the x/y guard band only when a vertex lies beyond it, so that the rasterizer's
+// fixed-point range is never exceeded. Varyings are interpolated linearly in clip space, which
+// keeps them perspective-correct after the divide.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "gpu/sp/warp.h"
+
+namespace tessera::gpu::pc {
+
+// A clip-space vertex: position followed by the varyings (numVaryings × 4 floats).
+inline constexpr int kClipVertexFloats = 4 + 4 * sp::kMaxVaryings;
+using ClipVertex = std::array<float, kClipVertexFloats>;
+
+// A triangle clipped against 6 planes has at most 3 + 6 vertices.
+inline constexpr int kMaxClipPolygon = 9;
+
+class Clipper final {
+ public:
+  // guardBandX/Y: the largest |x|/w and |y|/w (in NDC) the rasterizer accepts.
+  void setGuardBand(float gbX, float gbY) {
+    gbX_ = gbX;
+    gbY_ = gbY;
+  }
+  // Outcode bits of a clip-space position (0: inside every plane).
+  uint32_t outcode(const float* pos) const;
+  // Clips the triangle; returns the polygon's vertex count (0 if nothing remains). The polygon's
+  // vertices are valid until the next call. `floats` is how many floats of each vertex to carry.
+  int clip(const float* v0, const float* v1, const float* v2, uint32_t codeUnion, int floats);
+  const ClipVertex& vertex(int i) const { return poly_[i]; }
+
+ private:
+  float gbX_ = 1.0f, gbY_ = 1.0f;
+  std::array<ClipVertex, kMaxClipPolygon> poly_{}, scratch_{};
+};
+
+}  // namespace tessera::gpu::pc

@@ -1,0 +1,54 @@
+// The state of a draw as the blocks see it, decoded from the CP's register file once per change
+// of the registers (not per draw), with every field range-checked: a register value no hardware
+// mode has is a BadState fault naming the register.
+#pragma once
+#include <cstdint>
+
+#include "gpu/cp/register_file.h"
+#include "gpu/pc/primitive_setup.h"
+#include "gpu/ras/ras_types.h"
+#include "gpu/rb/render_backend.h"
+#include "gpu/vfd/vertex_fetch.h"
+
+namespace tessera::gpu {
+
+struct ShaderBinding {
+  GpuAddress program = 0;
+  uint32_t programDwords = 0;
+  GpuAddress constants = 0;
+  uint32_t constantCount = 0;  // fp32 scalars
+  GpuAddress textures = 0;
+  uint32_t textureCount = 0;   // descriptors
+};
+
+struct DrawState {
+  vfd::FetchState fetch;
+  ShaderBinding vs, bs, fs;  // bs: the binning pass's position-only vertex shader
+  pc::ViewportState viewport;
+  pc::CullState cull;
+  ras::Scissor appScissor{};     // application scissor ∩ surface (what clears respect)
+  ras::Scissor screenScissor{};  // appScissor ∩ viewport (what draws respect)
+  ras::Scissor windowScissor{};  // the bin (CP_SET_BIN) or the whole surface in sysmem mode
+  uint32_t surfaceWidth = 0, surfaceHeight = 0;
+  bool hasColor = false;
+  rb::ColorFormat colorFormat = rb::ColorFormat::RGBA8;
+  rb::DepthFormat depthFormat = rb::DepthFormat::None;
+  GpuAddress colorBase = 0, depthBase = 0;
+  uint32_t colorPitch = 0, depthPitch = 0;
+  uint32_t gmemColorBase = 0, gmemDepthBase = 0, binWidth = 0, binHeight = 0;
+  rb::DepthStencilState depthStencil;
+  rb::BlendState blend;
+};
+
+// Throws GpuFault(BadState) naming the register whose value is invalid.
+DrawState decodeDrawState(const cp::RegisterFile& regs);
+
+inline ras::Scissor intersect(const ras::Scissor& a, const ras::Scissor& b) {
+  ras::Scissor r{a.x0 > b.x0 ? a.x0 : b.x0, a.y0 > b.y0 ? a.y0 : b.y0, a.x1 < b.x1 ? a.x1 : b.x1,
+                 a.y1 < b.y1 ? a.y1 : b.y1};
+  if (r.x1 < r.x0) r.x1 = r.x0;
+  if (r.y1 < r.y0) r.y1 = r.y0;
+  return r;
+}
+
+}  // namespace tessera::gpu

@@ -1,0 +1,100 @@
+#include "gpu/pipeline/fragment_stage.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace tessera::gpu {
+
+void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
+                          const sp::ShaderResources& res, const RenderTarget& target) {
+  state_ = &state;
+  fs_ = &fs;
+  res_ = res;
+  target_ = target;
+  const auto& ds = state.depthStencil;
+  depthStencilActive_ = state.depthFormat != rb::DepthFormat::None && (ds.depthTest || ds.stencilTest);
+  // Early Z is legal when the shader cannot discard: the test's outcome and its depth/stencil
+  // writes are then the same before or after shading (GLES 2.0 §4.1 order is preserved
+  // because quads are tested in primitive order).
+  earlyZ_ = depthStencilActive_ && !fs.uses(isa::kUsesKill);
+  quadCount_ = 0;
+}
+
+void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3],
+                             int numVaryings, const ras::Scissor& scissor) {
+  if (scissor.x1 <= scissor.x0 || scissor.y1 <= scissor.y0) return;
+  // The arena is a ring: pending quads come from at most the last kQuadsPerWarp triangles that
+  // produced quads, so a slot kArenaTriangles triangles old is never still referenced.
+  float* block = arena_.data() + size_t(arenaNext_ % kArenaTriangles) * kArenaFloats;
+  bool blockUsed = false;
+  for (int v = 0; v < 3; ++v)
+    std::memcpy(block + v * sp::kMaxVaryings * 4, vary[v], sizeof(float) * 4 * numVaryings);
+  ras_.rasterize(tri, scissor, [&](const ras::Quad& q) {
+    blockUsed |= addQuad(q, tri.frontFacing, block);
+  });
+  if (blockUsed) ++arenaNext_;
+}
+
+bool FragmentStage::addQuad(const ras::Quad& q, bool front, const float* varyings) {
+  uint8_t coverage = q.coverage;
+  if (earlyZ_) {
+    const uint8_t pass = rb_.depthStencil(state_->depthStencil, state_->depthFormat,
+                                          target_.depth, q.x, q.y, coverage, q.z, front);
+    stats_.earlyZRejected += std::popcount(static_cast<unsigned>(coverage & ~pass));
+    coverage = pass;
+    if (!coverage) return false;
+  }
+  const int slot = quadCount_++;
+  PendingQuad& pq = quads_[slot];
+  pq.x = q.x;
+  pq.y = q.y;
+  pq.coverage = coverage;
+  pq.front = front;
+  std::memcpy(pq.z, q.z, sizeof pq.z);
+  for (int i = 0; i < 4; ++i) {
+    const int lane = slot * 4 + i;
+    warp_.fragCoord[0][lane] = static_cast<float>(q.x + (i & 1)) + 0.5f;
+    warp_.fragCoord[1][lane] = static_cast<float>(q.y + (i >> 1)) + 0.5f;
+    warp_.fragCoord[2][lane] = q.z[i];
+    warp_.fragCoord[3][lane] = q.invW[i];
+    warp_.bary[0][lane] = q.b1[i];
+    warp_.bary[1][lane] = q.b2[i];
+  }
+  warp_.varyings[slot] = varyings;
+  const uint32_t quadLanes = 0xfu << (slot * 4);
+  warp_.laneMask |= quadLanes;
+  warp_.coverage |= uint32_t{coverage} << (slot * 4);
+  if (front) warp_.frontFacing |= quadLanes;
+  if (quadCount_ == kQuadsPerWarp) flush();
+  return true;
+}
+
+void FragmentStage::flush() {
+  if (quadCount_ > 0) {
+    stats_.fragmentsShaded += std::popcount(warp_.coverage);
+    stats_.helperLanes += std::popcount(warp_.laneMask & ~warp_.coverage);
+    ++stats_.warps;
+    sp_.runFragment(*fs_, warp_, res_);
+    for (int slot = 0; slot < quadCount_; ++slot) {
+      const PendingQuad& pq = quads_[slot];
+      uint8_t mask = static_cast<uint8_t>((warp_.coverage >> (slot * 4)) & 0xf);
+      if (!mask) continue;
+      if (depthStencilActive_ && !earlyZ_) {
+        mask = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth, pq.x,
+                                pq.y, mask, pq.z, pq.front);
+        if (!mask) continue;
+      }
+      if (!state_->hasColor) continue;
+      float rgba[4][4];
+      for (int i = 0; i < 4; ++i)
+        for (int c = 0; c < 4; ++c) rgba[i][c] = warp_.color[c][slot * 4 + i];
+      rb_.color(state_->blend, state_->colorFormat, target_.color, pq.x, pq.y, mask, rgba);
+    }
+  }
+  quadCount_ = 0;
+  warp_.laneMask = warp_.coverage = warp_.frontFacing = 0;
+  std::fill(std::begin(warp_.varyings), std::end(warp_.varyings), nullptr);
+}
+
+}  // namespace tessera::gpu

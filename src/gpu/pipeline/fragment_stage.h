@@ -1,0 +1,77 @@
+// The pixel half of a draw: rasterize each window triangle into quads, early depth/stencil when
+// the fragment shader cannot kill, pack 8 quads into a 32-lane fragment warp, shade it, then
+// late depth/stencil and blend in primitive order on the current render target (GMEM in the
+// render pass, system memory in sysmem mode). DESIGN.md: "process pixels".
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "gpu/pipeline/draw_state.h"
+#include "gpu/ras/rasterizer.h"
+#include "gpu/rb/render_backend.h"
+#include "gpu/sp/shader_core.h"
+
+namespace tessera::gpu {
+
+struct RenderTarget {
+  rb::SurfaceView color, depth;
+};
+
+struct FragmentStats {
+  uint64_t fragmentsShaded = 0;  // covered lanes sent to the fragment shader
+  uint64_t helperLanes = 0;      // uncovered lanes shaded for derivatives
+  uint64_t earlyZRejected = 0;   // pixels rejected by early depth/stencil before shading
+  uint64_t warps = 0;            // fragment warps issued
+};
+
+class FragmentStage final {
+ public:
+  FragmentStage(sp::ShaderCore& sp, ras::Rasterizer& ras, rb::RenderBackend& rb)
+      : sp_(sp), ras_(ras), rb_(rb) {}
+
+  void begin(const DrawState& state, const isa::Program& fs, const sp::ShaderResources& res,
+             const RenderTarget& target);
+  // vary[i]: vertex i's varyings (numVaryings × 4 floats).
+  void triangle(const ras::Triangle& tri, const float* const vary[3], int numVaryings,
+                const ras::Scissor& scissor);
+  void end() { flush(); }
+
+  FragmentStats& stats() { return stats_; }
+
+ private:
+  static constexpr int kQuadsPerWarp = sp::kLanes / 4;
+  // Varyings of the most recent triangles with quads in a warp, a ring: a pending warp
+  // references at most 8 of them.
+  static constexpr int kArenaTriangles = 64;
+  static_assert(kArenaTriangles > kQuadsPerWarp);
+  static constexpr int kArenaFloats = 3 * sp::kMaxVaryings * 4;
+
+  struct PendingQuad {
+    int x, y;
+    uint8_t coverage;
+    bool front;
+    float z[4];
+  };
+
+  // False when early depth/stencil rejected the whole quad (nothing references `varyings`).
+  bool addQuad(const ras::Quad& q, bool front, const float* varyings);
+  void flush();
+
+  sp::ShaderCore& sp_;
+  ras::Rasterizer& ras_;
+  rb::RenderBackend& rb_;
+  const DrawState* state_ = nullptr;
+  const isa::Program* fs_ = nullptr;
+  sp::ShaderResources res_;
+  RenderTarget target_;
+  bool earlyZ_ = false, depthStencilActive_ = false;
+  sp::FragmentWarp warp_{};
+  std::array<PendingQuad, kQuadsPerWarp> quads_{};
+  int quadCount_ = 0;
+  std::vector<float> arena_ = std::vector<float>(size_t{kArenaTriangles} * kArenaFloats);
+  uint64_t arenaNext_ = 0;
+  FragmentStats stats_;
+};
+
+}  // namespace tessera::gpu

@@ -1,0 +1,360 @@
+#include "gpu/pipeline/pipeline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <string>
+
+#include "gpu/pc/primitive_assembly.h"
+#include "gpu/pipeline/tex_const.h"
+
+namespace tessera::gpu {
+namespace {
+
+using cp::Reg;
+
+[[noreturn]] void badState(const std::string& what) {
+  throw GpuFault(FaultKind::BadState, 0, BusClient::CommandProcessor, what);
+}
+
+// Pixels a window triangle can cover, conservatively (snapping moves vertices by < 1/256 px).
+ras::Scissor bounds(const ras::Triangle& t) {
+  float x0 = t.v[0].x, x1 = t.v[0].x, y0 = t.v[0].y, y1 = t.v[0].y;
+  for (int i = 1; i < 3; ++i) {
+    x0 = std::min(x0, t.v[i].x);
+    x1 = std::max(x1, t.v[i].x);
+    y0 = std::min(y0, t.v[i].y);
+    y1 = std::max(y1, t.v[i].y);
+  }
+  auto lo = [](float v) { return static_cast<int>(std::floor(std::max(v, -1e6f))) - 1; };
+  auto hi = [](float v) { return static_cast<int>(std::ceil(std::min(v, 1e6f))) + 1; };
+  return {lo(x0), lo(y0), hi(x1), hi(y1)};
+}
+
+}  // namespace
+
+Pipeline::Pipeline(GpuMemory& memory, gmem::TileMemory& gmem)
+    : memory_(memory),
+      gmem_(gmem),
+      vfd_(memory),
+      tex_(memory),
+      vertices_(vfd_, sp_),
+      fragment_(sp_, ras_, rb_) {}
+
+Pipeline::~Pipeline() = default;
+
+void Pipeline::resetStats() {
+  stats_ = {};
+  writer_.stats() = {};
+  blit_.stats() = {};
+  fragment_.stats() = {};
+  sp_.resetStats();
+  ras_.resetStats();
+  rb_.resetStats();
+  tex_.resetStats();
+  vfd_.resetStats();
+  setup_.resetStats();
+}
+
+const DrawState& Pipeline::state(const cp::RegisterFile& regs) {
+  if (regs.generation() != stateGeneration_) {
+    state_ = decodeDrawState(regs);
+    stateGeneration_ = regs.generation();
+  }
+  return state_;
+}
+
+void Pipeline::bind(const ShaderBinding& b, isa::Stage stage, Bound& out) {
+  out.program = &shaders_.get(memory_, b.program, b.programDwords, stage);
+  out.constants.resize(b.constantCount);
+  if (b.constantCount) {
+    memory_.read(BusClient::ShaderFetch, b.constants, out.constants.data(),
+                 uint64_t{b.constantCount} * 4);
+  }
+  if (out.program->constSpan > b.constantCount)
+    badState("shader reads constant c" + std::to_string(out.program->constSpan - 1) + " but only " +
+             std::to_string(b.constantCount) + " are bound");
+  out.textures.resize(b.textureCount);
+  for (uint32_t i = 0; i < b.textureCount; ++i) {
+    uint32_t w[kTexConstDwords];
+    memory_.read(BusClient::ShaderFetch, b.textures + i * kTexConstDwords * 4, w, sizeof w);
+    if (!decodeTexConst(w, out.textures[i]))
+      badState("texture descriptor " + std::to_string(i) + " holds an unknown format or mode");
+  }
+}
+
+void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
+  mode_ = mode;
+  reader_.reset();
+  if (mode == cp::RenderMode::Binning) {
+    vsc::BinGrid grid;
+    const uint32_t size = regs.get(Reg::VSC_BIN_SIZE), count = regs.get(Reg::VSC_BIN_COUNT),
+                   origin = regs.get(Reg::VSC_BIN_ORIGIN);
+    grid = {origin & 0xffff, origin >> 16, size & 0xffff, size >> 16, count & 0xffff, count >> 16};
+    if (grid.binW == 0 || grid.binH == 0 || grid.nx == 0 || grid.ny == 0 ||
+        uint64_t{grid.nx} * grid.ny > 1u << 20)
+      badState("binning pass started with an invalid VSC_BIN_SIZE/VSC_BIN_COUNT");
+    std::vector<vsc::PipeConfig> pipes;
+    for (uint32_t p = 0; p < vsc::kMaxPipes; ++p) {
+      const uint32_t c = regs.get(Reg::VSC_PIPE_CONFIG, p);
+      vsc::PipeConfig pc{c & 0xff, (c >> 8) & 0xff, (c >> 16) & 0xff, c >> 24,
+                         regs.getAddress(Reg::VSC_PIPE_DATA_LO, Reg::VSC_PIPE_DATA_HI, p),
+                         regs.get(Reg::VSC_PIPE_DATA_LENGTH, p)};
+      if (pc.w == 0 || pc.h == 0) break;
+      pipes.push_back(pc);
+    }
+    if (pipes.empty()) badState("binning pass started with no VSC pipe configured");
+    writer_.begin(grid, pipes);
+  }
+}
+
+void Pipeline::setBin(const cp::RegisterFile& regs) {
+  // Each window of a render pass (a bin, or the whole surface in sysmem mode) gets a record.
+  if (mode_ == cp::RenderMode::Binning) return;
+  BinRecord r;
+  const uint32_t tl = regs.get(Reg::GRAS_SC_WINDOW_SCISSOR_TL), br = regs.get(Reg::GRAS_SC_WINDOW_SCISSOR_BR);
+  r.window = {int(tl & 0xffff), int(tl >> 16), int(br & 0xffff), int(br >> 16)};
+  stats_.bins.push_back(r);
+}
+
+void Pipeline::setBinData(const cp::BinData& data, const cp::RegisterFile& regs) {
+  const uint32_t vs = regs.get(Reg::PC_VSTREAM_CONTROL);
+  reader_.setBinData(memory_, data.stream, data.size, vs & 0xffff, vs >> 16);
+}
+
+void Pipeline::collectVertices(const std::vector<uint32_t>& prims) {
+  ids_.clear();
+  if (seen_.size() < size_t{maxId_} + 1) seen_.resize(size_t{maxId_} + 1);
+  for (uint32_t t : prims) {
+    uint32_t pos[3];
+    pc::triangleVertices(draw_.prim, t, pos);
+    for (uint32_t p : pos) {
+      const uint32_t id = indices_[p];
+      if (!seen_[id]) {
+        seen_[id] = 1;
+        ids_.push_back(id);
+      }
+    }
+  }
+  for (uint32_t id : ids_) seen_[id] = 0;
+}
+
+void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
+  const DrawState& s = state(regs);
+  draw_ = d;
+  if (d.prim < cp::PrimType::Triangles)
+    badState("CP_DRAW_INDX: point and line primitives are not modelled yet (only triangles)");
+  if (d.indexType != cp::IndexType::None) {
+    static constexpr vfd::IndexSize kSizes[] = {vfd::IndexSize::U8, vfd::IndexSize::U8,
+                                                vfd::IndexSize::U16, vfd::IndexSize::U32};
+    vfd_.readIndices(d.indexAddress, d.indexBytes, kSizes[static_cast<int>(d.indexType)], d.count,
+                     indices_);
+  } else {
+    indices_.resize(d.count);
+    std::iota(indices_.begin(), indices_.end(), 0u);
+  }
+  maxId_ = indices_.empty() ? 0 : *std::max_element(indices_.begin(), indices_.end());
+  if (maxId_ >= 1u << 28) badState("index " + std::to_string(maxId_) + " is beyond any vertex buffer");
+  allPrims_.resize(pc::triangleCount(d.prim, d.count));
+  std::iota(allPrims_.begin(), allPrims_.end(), 0u);
+
+  switch (mode_) {
+    case cp::RenderMode::Binning:
+      binningDraw(s);
+      return;
+    case cp::RenderMode::Gmem:
+      if (reader_.active()) {
+        const bool ok = reader_.nextDraw(memory_, visible_, writer_.stats());
+        for (uint32_t t : visible_)
+          if (t >= allPrims_.size()) badState("visibility stream names primitive " + std::to_string(t) +
+                                              " of a draw with " + std::to_string(allPrims_.size()));
+        if (!stats_.bins.empty()) {
+          stats_.bins.back().usedStream = ok;
+          stats_.bins.back().streamOverflow = !ok;
+        }
+        renderDraw(s, ok ? &visible_ : nullptr);
+      } else {
+        renderDraw(s, nullptr);
+      }
+      return;
+    case cp::RenderMode::Sysmem:
+      renderDraw(s, nullptr);
+      return;
+  }
+}
+
+void Pipeline::binningDraw(const DrawState& s) {
+  bind(s.bs, isa::Stage::Vertex, vs_);
+  ++stats_.binningDraws;
+  collectVertices(allPrims_);
+  auto res = vs_.resources();
+  res.textureUnit = &tex_;
+  vertices_.shade(*vs_.program, s.fetch, res, ids_, maxId_);
+  stats_.binningVerticesShaded += ids_.size();
+  stats_.binningPrimitives += allPrims_.size();
+  setup_.configure(s.viewport, s.cull);
+  writer_.beginDraw();
+  for (uint32_t t : allPrims_) {
+    uint32_t pos[3];
+    pc::triangleVertices(draw_.prim, t, pos);
+    setup_.process(vertices_.vertex(indices_[pos[0]]), vertices_.vertex(indices_[pos[1]]),
+                   vertices_.vertex(indices_[pos[2]]), 4,
+                   [&](const ras::Triangle& tri, const float* const*) {
+                     const ras::Scissor b = intersect(bounds(tri), s.screenScissor);
+                     writer_.addPrimitive(t, b.x0, b.y0, b.x1, b.y1);
+                   });
+  }
+  writer_.endDraw(memory_);
+}
+
+RenderTarget Pipeline::currentTarget(const DrawState& s) {
+  RenderTarget t;
+  const uint32_t cpp = s.hasColor ? rb::bytesPerPixel(s.colorFormat) : 0;
+  const uint32_t zpp = rb::bytesPerPixel(s.depthFormat);
+  if (mode_ == cp::RenderMode::Gmem) {
+    const uint64_t pixels = uint64_t{s.binWidth} * s.binHeight;
+    if (pixels == 0) badState("GMEM render pass with RB_BIN_SIZE of zero");
+    const int ox = s.windowScissor.x0, oy = s.windowScissor.y0;
+    if (s.windowScissor.x1 - ox > int(s.binWidth) || s.windowScissor.y1 - oy > int(s.binHeight))
+      badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
+    if (cpp) t.color = {gmem_.slice(s.gmemColorBase, pixels * cpp), s.binWidth * cpp, ox, oy};
+    if (zpp) t.depth = {gmem_.slice(s.gmemDepthBase, pixels * zpp), s.binWidth * zpp, ox, oy};
+  } else {
+    if (cpp)
+      t.color = {memory_.span(BusClient::RenderBackend, s.colorBase,
+                              uint64_t{s.colorPitch} * (s.surfaceHeight - 1) + uint64_t{s.surfaceWidth} * cpp)
+                     .data(),
+                 s.colorPitch, 0, 0};
+    if (zpp)
+      t.depth = {memory_.span(BusClient::RenderBackend, s.depthBase,
+                              uint64_t{s.depthPitch} * (s.surfaceHeight - 1) + uint64_t{s.surfaceWidth} * zpp)
+                     .data(),
+                 s.depthPitch, 0, 0};
+  }
+  return t;
+}
+
+void Pipeline::chargeSysmemRb(const rb::RbStats& before) {
+  if (mode_ != cp::RenderMode::Sysmem) return;
+  const rb::RbStats& a = rb_.stats();
+  memory_.countRead(BusClient::RenderBackend, (a.colorBytesRead - before.colorBytesRead) +
+                                                  (a.depthBytesRead - before.depthBytesRead));
+  memory_.countWrite(BusClient::RenderBackend, (a.colorBytesWritten - before.colorBytesWritten) +
+                                                   (a.depthBytesWritten - before.depthBytesWritten));
+}
+
+void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visible) {
+  if (s.surfaceWidth == 0 || s.surfaceHeight == 0) badState("draw with a zero-sized RB_SURFACE_SIZE");
+  bind(s.vs, isa::Stage::Vertex, vs_);
+  bind(s.fs, isa::Stage::Fragment, fs_);
+  const std::vector<uint32_t>& prims = visible ? *visible : allPrims_;
+  ++stats_.draws;
+  stats_.primitivesIn += prims.size();
+  collectVertices(prims);
+  auto vres = vs_.resources();
+  vres.textureUnit = &tex_;
+  vertices_.shade(*vs_.program, s.fetch, vres, ids_, maxId_);
+  stats_.verticesShaded += ids_.size();
+  const int nv = vertices_.varyings();
+  if (fs_.program->numVaryings > nv)
+    badState("fragment shader reads " + std::to_string(fs_.program->numVaryings) +
+             " varyings, vertex shader writes " + std::to_string(nv));
+  setup_.configure(s.viewport, s.cull);
+  const rb::RbStats before = rb_.stats();
+  const RenderTarget target = currentTarget(s);
+  const ras::Scissor scissor = intersect(s.screenScissor, s.windowScissor);
+  auto fres = fs_.resources();
+  fres.textureUnit = &tex_;
+  fragment_.begin(s, *fs_.program, fres, target);
+  const uint64_t fragsBefore = fragment_.stats().fragmentsShaded;
+  const uint64_t trisBefore = setup_.stats().trianglesOut;
+  for (uint32_t t : prims) {
+    uint32_t pos[3];
+    pc::triangleVertices(draw_.prim, t, pos);
+    setup_.process(vertices_.vertex(indices_[pos[0]]), vertices_.vertex(indices_[pos[1]]),
+                   vertices_.vertex(indices_[pos[2]]), vertices_.floatsPerVertex(),
+                   [&](const ras::Triangle& tri, const float* const* vary) {
+                     fragment_.triangle(tri, vary, nv, scissor);
+                   });
+  }
+  fragment_.end();
+  chargeSysmemRb(before);
+  if (!stats_.bins.empty()) {
+    BinRecord& r = stats_.bins.back();
+    r.primitives += prims.size();
+    r.triangles += setup_.stats().trianglesOut - trisBefore;
+    r.fragments += fragment_.stats().fragmentsShaded - fragsBefore;
+  }
+}
+
+void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
+  if (mode_ == cp::RenderMode::Binning) return;  // clears leave no trace in visibility streams
+  const uint32_t which = regs.get(Reg::RB_CLEAR_CNTL);
+  const ras::Scissor r = intersect(s.appScissor, s.windowScissor);
+  if (r.x1 <= r.x0 || r.y1 <= r.y0) return;
+  ++stats_.clears;
+  const RenderTarget t = currentTarget(s);
+  const uint64_t area = uint64_t(r.x1 - r.x0) * uint64_t(r.y1 - r.y0);
+  uint64_t bytes = 0;
+  if ((which & 1) && s.hasColor) {
+    float rgba[4];
+    for (int i = 0; i < 4; ++i) rgba[i] = regs.getFloat(Reg::RB_CLEAR_COLOR, i);
+    rb::RenderBackend::clearColor(s.colorFormat, t.color, r.x0, r.y0, r.x1, r.y1, rgba);
+    bytes += area * rb::bytesPerPixel(s.colorFormat);
+  }
+  const bool depth = (which & 2) != 0, stencil = (which & 4) != 0;
+  if ((depth || stencil) && s.depthFormat != rb::DepthFormat::None) {
+    rb::RenderBackend::clearDepthStencil(s.depthFormat, t.depth, r.x0, r.y0, r.x1, r.y1,
+                                         regs.getFloat(Reg::RB_CLEAR_DEPTH),
+                                         static_cast<uint8_t>(regs.get(Reg::RB_CLEAR_STENCIL)),
+                                         depth, stencil);
+    bytes += area * rb::bytesPerPixel(s.depthFormat);
+  }
+  if (mode_ == cp::RenderMode::Gmem) {
+    ++blit_.stats().clears;
+    blit_.stats().clearBytes += bytes;
+  } else {
+    memory_.countWrite(BusClient::RenderBackend, bytes);
+  }
+}
+
+void Pipeline::blit(const DrawState& s, const cp::RegisterFile& regs, bool restore) {
+  if (mode_ != cp::RenderMode::Gmem) badState("RESTORE/RESOLVE outside a GMEM render pass");
+  const bool depth = (regs.get(Reg::RB_BLIT_CNTL) & 1) != 0;
+  gmem::SysmemSurface surf;
+  uint32_t gmemBase;
+  if (depth) {
+    if (s.depthFormat == rb::DepthFormat::None) badState("depth blit with no depth buffer bound");
+    surf = {s.depthBase, s.depthPitch, s.surfaceWidth, s.surfaceHeight, rb::bytesPerPixel(s.depthFormat)};
+    gmemBase = s.gmemDepthBase;
+  } else {
+    if (!s.hasColor) badState("colour blit with no colour buffer bound");
+    surf = {s.colorBase, s.colorPitch, s.surfaceWidth, s.surfaceHeight, rb::bytesPerPixel(s.colorFormat)};
+    gmemBase = s.gmemColorBase;
+  }
+  const gmem::BinRect bin{s.windowScissor.x0, s.windowScissor.y0, s.windowScissor.x1, s.windowScissor.y1};
+  if (bin.x1 - bin.x0 > int(s.binWidth) || bin.y1 - bin.y0 > int(s.binHeight))
+    badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
+  if (restore)
+    blit_.restore(memory_, gmem_, surf, gmemBase, s.binWidth, bin);
+  else
+    blit_.resolve(memory_, gmem_, surf, gmemBase, s.binWidth, bin);
+}
+
+void Pipeline::event(cp::Event e, const cp::RegisterFile& regs) {
+  switch (e) {
+    case cp::Event::CLEAR: clear(state(regs), regs); return;
+    case cp::Event::RESTORE: blit(state(regs), regs, true); return;
+    case cp::Event::RESOLVE: blit(state(regs), regs, false); return;
+    case cp::Event::VSC_FLUSH:
+      if (mode_ != cp::RenderMode::Binning) badState("VSC_FLUSH outside the binning pass");
+      writer_.flush(memory_, regs.getAddress(Reg::VSC_SIZE_LO, Reg::VSC_SIZE_HI));
+      return;
+    case cp::Event::FLUSH:
+    case cp::Event::CACHE_FLUSH_TS:
+      return;
+  }
+}
+
+}  // namespace tessera::gpu

@@ -1,0 +1,109 @@
+// The GPU's draw pipeline behind the command processor: for each CP_DRAW_INDX it runs
+// vertex fetch → vertex shading → primitive setup → (binning pass: visibility streams) or
+// (render pass: rasterizer → fragment shading → render backend), on GMEM in the per-bin render
+// pass and on system memory in sysmem mode; CP events drive clears, restores, resolves and the
+// visibility-stream flush.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "gpu/cp/command_processor.h"
+#include "gpu/gmem/blit_engine.h"
+#include "gpu/pipeline/draw_state.h"
+#include "gpu/pipeline/fragment_stage.h"
+#include "gpu/pipeline/shader_cache.h"
+#include "gpu/pipeline/vertex_stage.h"
+#include "gpu/vsc/visibility_stream.h"
+
+namespace tessera::gpu {
+
+// What one bin of a render pass did (or the whole surface in sysmem mode).
+struct BinRecord {
+  ras::Scissor window{};
+  uint64_t primitives = 0;    // primitives considered (all of them, or those the stream lists)
+  uint64_t triangles = 0;     // window triangles rasterized
+  uint64_t fragments = 0;     // covered pixels shaded
+  bool streamOverflow = false;  // drew everything because the visibility stream overflowed
+  bool usedStream = false;
+};
+
+struct PipelineStats {
+  uint64_t draws = 0;                    // draws executed in a render pass or sysmem
+  uint64_t binningDraws = 0;             // draws executed by the binning pass
+  uint64_t verticesShaded = 0;           // vertex shader invocations, render passes
+  uint64_t binningVerticesShaded = 0;    // position-only shader invocations, binning pass
+  uint64_t primitivesIn = 0;             // primitives assembled in render passes
+  uint64_t binningPrimitives = 0;        // primitives assembled in the binning pass
+  uint64_t clears = 0;
+  std::vector<BinRecord> bins;
+};
+
+class Pipeline final : public cp::CpBackend {
+ public:
+  Pipeline(GpuMemory& memory, gmem::TileMemory& gmem);
+  ~Pipeline() override;
+
+  void setMode(cp::RenderMode mode, const cp::RegisterFile& regs) override;
+  void setBin(const cp::RegisterFile& regs) override;
+  void setBinData(const cp::BinData& data, const cp::RegisterFile& regs) override;
+  void draw(const cp::DrawPacket& draw, const cp::RegisterFile& regs) override;
+  void event(cp::Event e, const cp::RegisterFile& regs) override;
+
+  PipelineStats& stats() { return stats_; }
+  vsc::VscStats& vscStats() { return writer_.stats(); }
+  gmem::GmemStats& gmemStats() { return blit_.stats(); }
+  sp::ShaderCore& shaderCore() { return sp_; }
+  ras::Rasterizer& rasterizer() { return ras_; }
+  rb::RenderBackend& renderBackend() { return rb_; }
+  tex::TextureUnit& textureUnit() { return tex_; }
+  vfd::VertexFetch& vertexFetch() { return vfd_; }
+  pc::PrimitiveSetup& primitiveSetup() { return setup_; }
+  FragmentStats& fragmentStats() { return fragment_.stats(); }
+  void resetStats();
+
+ private:
+  struct Bound {
+    const isa::Program* program = nullptr;
+    std::vector<float> constants;
+    std::vector<tex::TextureDescriptor> textures;
+    sp::ShaderResources resources() { return {constants, textures, nullptr}; }
+  };
+  const DrawState& state(const cp::RegisterFile& regs);
+  void bind(const ShaderBinding& b, isa::Stage stage, Bound& out);
+  void collectVertices(const std::vector<uint32_t>& prims);
+  void binningDraw(const DrawState& s);
+  void renderDraw(const DrawState& s, const std::vector<uint32_t>* visible);
+  RenderTarget currentTarget(const DrawState& s);
+  void clear(const DrawState& s, const cp::RegisterFile& regs);
+  void blit(const DrawState& s, const cp::RegisterFile& regs, bool restore);
+  void chargeSysmemRb(const rb::RbStats& before);
+
+  GpuMemory& memory_;
+  gmem::TileMemory& gmem_;
+  vfd::VertexFetch vfd_;
+  tex::TextureUnit tex_;
+  sp::ShaderCore sp_;
+  ras::Rasterizer ras_;
+  rb::RenderBackend rb_;
+  pc::PrimitiveSetup setup_;
+  VertexStage vertices_;
+  FragmentStage fragment_;
+  gmem::BlitEngine blit_;
+  vsc::VisibilityWriter writer_;
+  vsc::VisibilityReader reader_;
+  ShaderCache shaders_;
+
+  cp::RenderMode mode_ = cp::RenderMode::Sysmem;
+  uint64_t stateGeneration_ = 0;
+  DrawState state_;
+  Bound vs_, fs_;
+  // Per draw: the primitive sequence and the vertices it needs.
+  cp::DrawPacket draw_{};
+  std::vector<uint32_t> indices_, ids_, allPrims_, visible_;
+  std::vector<uint8_t> seen_;
+  uint32_t maxId_ = 0;
+  PipelineStats stats_;
+};
+
+}  // namespace tessera::gpu

@@ -1,0 +1,39 @@
+#include "gpu/pipeline/shader_cache.h"
+
+#include <cstdio>
+#include <span>
+
+#include "isa/encoding.h"
+
+namespace tessera::gpu {
+
+const isa::Program& ShaderCache::get(GpuMemory& memory, GpuAddress address, uint32_t dwords,
+                                     isa::Stage expected) {
+  auto fail = [&](const std::string& why) -> GpuFault {
+    char where[48];
+    std::snprintf(where, sizeof where, "shader at 0x%llx: ", static_cast<unsigned long long>(address));
+    return GpuFault(FaultKind::BadState, address, BusClient::ShaderFetch, where + why);
+  };
+  if (dwords == 0) throw fail("no program bound");
+  auto bytes = memory.span(BusClient::ShaderFetch, address, uint64_t{dwords} * 4);
+  memory.countRead(BusClient::ShaderFetch, bytes.size());
+  uint64_t hash = 1469598103934665603ull ^ dwords;  // FNV-1a over the binary
+  for (uint8_t b : bytes) hash = (hash ^ b) * 1099511628211ull;
+  auto it = entries_.find(address);
+  if (it != entries_.end() && it->second.hash == hash) return *it->second.program;
+  std::span<const uint32_t> words(reinterpret_cast<const uint32_t*>(bytes.data()), dwords);
+  auto program = std::make_unique<isa::Program>();
+  try {
+    *program = isa::decode(words);
+  } catch (const isa::DecodeError& e) {
+    throw fail(e.what());
+  }
+  if (program->stage != expected)
+    throw fail(expected == isa::Stage::Vertex ? "a fragment shader is bound as vertex shader"
+                                              : "a vertex shader is bound as fragment shader");
+  auto& slot = entries_[address];
+  slot = Entry{hash, std::move(program)};
+  return *slot.program;
+}
+
+}  // namespace tessera::gpu

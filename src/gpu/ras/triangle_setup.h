@@ -1,0 +1,65 @@
+// Triangle setup for the rasterizer (ras/): snaps a window-space triangle to fixed point and
+// builds its three edge functions, the bounding box clipped to the scissor and the data the
+// quad walk needs to interpolate z, 1/w and barycentrics.
+#pragma once
+#include <cstdint>
+
+#include "gpu/ras/ras_types.h"
+
+namespace tessera::gpu::ras {
+
+// E(px,py) = stepX*px + stepY*py + origin, evaluated at the centre of pixel (px,py), in units
+// of (1/256 pixel)^2. The edge opposite vertex i is positive inside the triangle whatever the
+// winding, and E_i / (2*area) is the screen-space barycentric of vertex i.
+struct EdgeFunction {
+  int64_t stepX, stepY, origin;
+  // A pixel is inside the edge when E >= threshold: 0 for top and left edges (ties belong to
+  // the triangle), 1 for the others (ties belong to the neighbour sharing the edge).
+  int64_t threshold;
+
+  int64_t at(int64_t px, int64_t py) const { return stepX * px + stepY * py + origin; }
+};
+
+struct TriangleSetup {
+  EdgeFunction edge[3];    // edge[i] is opposite vertex i
+  double invArea2;         // 1 / (E0 + E1 + E2), the same at every point
+  float dldx[3], dldy[3];  // per-pixel steps of the screen-space barycentrics
+  int x0, y0, x1, y1;      // pixel bounding box intersected with the scissor, half-open
+  float z[3], invW[3];
+};
+
+// Returns false when the triangle cannot cover a pixel: zero area, a non-finite coordinate, or a
+// bounding box that misses the scissor.
+bool setupTriangle(const Triangle& tri, const Scissor& scissor, TriangleSetup& out);
+
+// Fills z, invW, b1 and b2 of all four pixels of a quad from the exact edge values at its
+// top-left pixel; the other three pixels step from there. Written as 4-lane loops so the
+// compiler keeps a quad in one SIMD register.
+inline void interpolateQuad(const TriangleSetup& s, int64_t e0, int64_t e1, int64_t e2,
+                            Quad& quad) {
+  constexpr float kDx[4] = {0, 1, 0, 1}, kDy[4] = {0, 0, 1, 1};
+  const float base0 = static_cast<float>(static_cast<double>(e0) * s.invArea2);
+  const float base1 = static_cast<float>(static_cast<double>(e1) * s.invArea2);
+  const float base2 = static_cast<float>(static_cast<double>(e2) * s.invArea2);
+  float l0[4], l1[4], l2[4];
+  for (int k = 0; k < 4; ++k) {
+    l0[k] = base0 + kDx[k] * s.dldx[0] + kDy[k] * s.dldy[0];
+    l1[k] = base1 + kDx[k] * s.dldx[1] + kDy[k] * s.dldy[1];
+    l2[k] = base2 + kDx[k] * s.dldx[2] + kDy[k] * s.dldy[2];
+  }
+  for (int k = 0; k < 4; ++k) {
+    // z and 1/w are affine in window space; other attributes are affine in clip space, so their
+    // barycentrics are weighted by 1/w and renormalised (GLES 2.0 §3.5.1, eq. 3.4).
+    quad.z[k] = l0[k] * s.z[0] + l1[k] * s.z[1] + l2[k] * s.z[2];
+    const float w1 = l1[k] * s.invW[1], w2 = l2[k] * s.invW[2];
+    const float invW = l0[k] * s.invW[0] + w1 + w2;
+    quad.invW[k] = invW;
+    // A helper extrapolated onto the w = 0 plane falls back to the linear weights.
+    const bool ok = invW != 0.0f;
+    const float r = 1.0f / (ok ? invW : 1.0f);
+    quad.b1[k] = ok ? w1 * r : l1[k];
+    quad.b2[k] = ok ? w2 * r : l2[k];
+  }
+}
+
+}  // namespace tessera::gpu::ras

@@ -1,0 +1,50 @@
+#include "gpu/rb/color_format.h"
+
+#include <cmath>
+
+namespace tessera::gpu::rb {
+
+uint32_t bytesPerPixel(ColorFormat f) {
+  return layoutOf(f).bytes;
+}
+
+uint32_t channelBits(ColorFormat f, uint8_t writeMask) {
+  const ColorLayout& l = layoutOf(f);
+  uint32_t bits = 0;
+  for (int c = 0; c < 4; ++c)
+    if ((writeMask >> c) & 1) bits |= ((1u << l.bits[c]) - 1u) << l.shift[c];
+  return bits;
+}
+
+uint8_t storedChannels(ColorFormat f) {
+  const ColorLayout& l = layoutOf(f);
+  uint8_t m = 0;
+  for (int c = 0; c < 4; ++c)
+    if (l.bits[c] != 0) m |= static_cast<uint8_t>(1u << c);
+  return m;
+}
+
+uint32_t packColor(ColorFormat f, const float rgba[4]) {
+  const ColorLayout& l = layoutOf(f);
+  uint32_t v = 0;
+  for (int c = 0; c < 4; ++c) {
+    if (l.bits[c] == 0) continue;
+    const float max = static_cast<float>((1u << l.bits[c]) - 1u);
+    v |= static_cast<uint32_t>(std::floor(rgba[c] * max + 0.5f)) << l.shift[c];
+  }
+  return v;
+}
+
+void unpackColor(ColorFormat f, uint32_t pixel, float rgba[4]) {
+  const ColorLayout& l = layoutOf(f);
+  for (int c = 0; c < 4; ++c) {
+    if (l.bits[c] == 0) {
+      rgba[c] = 1.0f;
+      continue;
+    }
+    const uint32_t max = (1u << l.bits[c]) - 1u;
+    rgba[c] = static_cast<float>((pixel >> l.shift[c]) & max) / static_cast<float>(max);
+  }
+}
+
+}  // namespace tessera::gpu::rb

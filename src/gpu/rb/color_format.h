@@ -1,0 +1,52 @@
+// Render backend (rb/): colour-buffer pixel formats as one table of channel widths and bit
+// positions, from which packing, unpacking and per-channel write masks all derive.
+#pragma once
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "gpu/rb/rb_state.h"
+
+namespace tessera::gpu::rb {
+
+static_assert(std::endian::native == std::endian::little, "pixels are stored little-endian");
+
+struct ColorLayout {
+  uint8_t bytes;
+  uint8_t bits[4];   // R, G, B, A; 0 = channel absent (reads as 1)
+  uint8_t shift[4];  // bit position in the little-endian pixel word
+};
+
+// RGBA8 is bytes R,G,B,A, i.e. R in the low byte of the word; the 16-bit formats follow
+// GL_UNSIGNED_SHORT_5_6_5 / 4_4_4_4 / 5_5_5_1 with red in the high bits.
+inline constexpr std::array<ColorLayout, 4> kColorLayouts = {{
+    {4, {8, 8, 8, 8}, {0, 8, 16, 24}},  // RGBA8
+    {2, {5, 6, 5, 0}, {11, 5, 0, 0}},   // RGB565
+    {2, {4, 4, 4, 4}, {12, 8, 4, 0}},   // RGBA4444
+    {2, {5, 5, 5, 1}, {11, 6, 1, 0}},   // RGBA5551
+}};
+
+inline const ColorLayout& layoutOf(ColorFormat f) {
+  return kColorLayouts[static_cast<size_t>(f)];
+}
+
+inline uint32_t loadPixel(const uint8_t* p, uint32_t bytes) {
+  uint32_t v = 0;
+  std::memcpy(&v, p, bytes);
+  return v;
+}
+inline void storePixel(uint8_t* p, uint32_t bytes, uint32_t v) {
+  std::memcpy(p, &v, bytes);
+}
+
+// Memory bits of the channels selected by a colorWriteMask (bit0 R .. bit3 A).
+uint32_t channelBits(ColorFormat, uint8_t writeMask);
+// Channels the format stores, as a colorWriteMask.
+uint8_t storedChannels(ColorFormat);
+
+// Float [0,1] (already clamped) to unorm: floor(c * (2^n - 1) + 0.5) per channel.
+uint32_t packColor(ColorFormat, const float rgba[4]);
+void unpackColor(ColorFormat, uint32_t pixel, float rgba[4]);
+
+}  // namespace tessera::gpu::rb

@@ -1,0 +1,72 @@
+// Render backend (rb/) state: surface formats, the depth/stencil and blend state the driver
+// programs, and the view of the surface (GMEM or system memory) the RB reads and writes.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace tessera::gpu::rb {
+
+enum class ColorFormat : uint8_t { RGBA8, RGB565, RGBA4444, RGBA5551 };  // RGBA8 = bytes R,G,B,A
+// D24S8: one little-endian uint32 per pixel, depth in bits 0..23, stencil in bits 24..31.
+enum class DepthFormat : uint8_t { None, D16, D24S8 };
+uint32_t bytesPerPixel(ColorFormat);
+uint32_t bytesPerPixel(DepthFormat);
+
+enum class CompareFunc : uint8_t { Never, Less, Equal, LEqual, Greater, NotEqual, GEqual, Always };
+enum class StencilOp : uint8_t { Keep, Zero, Replace, Incr, Decr, Invert, IncrWrap, DecrWrap };
+enum class BlendFactor : uint8_t {
+  Zero,
+  One,
+  SrcColor,
+  OneMinusSrcColor,
+  DstColor,
+  OneMinusDstColor,
+  SrcAlpha,
+  OneMinusSrcAlpha,
+  DstAlpha,
+  OneMinusDstAlpha,
+  ConstantColor,
+  OneMinusConstantColor,
+  ConstantAlpha,
+  OneMinusConstantAlpha,
+  SrcAlphaSaturate
+};
+enum class BlendEquation : uint8_t { Add, Subtract, ReverseSubtract };
+
+struct StencilFace {
+  CompareFunc func = CompareFunc::Always;
+  uint8_t ref = 0, valueMask = 0xff, writeMask = 0xff;
+  StencilOp fail = StencilOp::Keep, zfail = StencilOp::Keep, zpass = StencilOp::Keep;
+};
+
+struct DepthStencilState {
+  bool depthTest = false;
+  bool depthWrite = true;
+  CompareFunc depthFunc = CompareFunc::Less;
+  bool stencilTest = false;
+  StencilFace front, back;
+};
+
+struct BlendState {
+  bool enable = false;
+  BlendFactor srcRgb = BlendFactor::One, dstRgb = BlendFactor::Zero;
+  BlendFactor srcAlpha = BlendFactor::One, dstAlpha = BlendFactor::Zero;
+  BlendEquation eqRgb = BlendEquation::Add, eqAlpha = BlendEquation::Add;
+  float constant[4] = {0, 0, 0, 0};
+  uint8_t colorWriteMask = 0xf;  // bit0 R .. bit3 A
+};
+
+// A surface the RB writes: GMEM (origin = bin origin) or system memory (origin 0,0). Pixel (x,y)
+// in window coordinates lives at base + (y-originY)*pitch + (x-originX)*bytesPerPixel.
+struct SurfaceView {
+  uint8_t* base = nullptr;
+  uint32_t pitch = 0;
+  int originX = 0, originY = 0;
+
+  uint8_t* pixel(int x, int y, uint32_t bpp) const {
+    return base + static_cast<std::ptrdiff_t>(y - originY) * static_cast<std::ptrdiff_t>(pitch) +
+           static_cast<std::ptrdiff_t>(x - originX) * static_cast<std::ptrdiff_t>(bpp);
+  }
+};
+
+}  // namespace tessera::gpu::rb

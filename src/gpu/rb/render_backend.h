@@ -1,0 +1,47 @@
+// Render backend (rb/): the last stage of the pixel pipe. Tests quads against depth and
+// stencil, blends and writes colour, into GMEM during a bin or into system memory in sysmem
+// mode, and counts the bytes it moves so the caller can charge the bus.
+#pragma once
+#include <cstdint>
+
+#include "gpu/rb/rb_state.h"
+
+namespace tessera::gpu::rb {
+
+struct RbStats {
+  uint64_t quads;              // quads that entered the depth/stencil stage with a live pixel
+  uint64_t samplesTested;      // pixels entering the depth/stencil stage
+  uint64_t samplesPassed;      // pixels that passed it (the occlusion-query counter)
+  uint64_t colorBytesRead;     // destination reads for blending or partial write masks
+  uint64_t colorBytesWritten;  // colour pixels written
+  uint64_t depthBytesRead;     // depth/stencil pixels read by an enabled test
+  uint64_t depthBytesWritten;  // depth/stencil pixels whose stored value changed
+};
+
+class RenderBackend final {
+ public:
+  // Depth/stencil test of the masked pixels of one quad (pixel i at (x + (i&1), y + (i>>1))),
+  // in primitive order; updates depth/stencil per GLES 2.0 §4.1.5-4.1.6 (front/back face by
+  // frontFacing) and returns the mask of pixels that passed. With both tests off (or no buffer
+  // to test against) it returns mask and touches no memory.
+  uint8_t depthStencil(const DepthStencilState&, DepthFormat, SurfaceView depth, int x, int y,
+                       uint8_t mask, const float z[4], bool frontFacing);
+  // Blends (GLES 2.0 §4.1.7) and writes the masked pixels of one quad; rgba[pixel][channel] is
+  // the unclamped shader output.
+  void color(const BlendState&, ColorFormat, SurfaceView color, int x, int y, uint8_t mask,
+             const float rgba[4][4]);
+
+  // Fast clears of the half-open rectangle [x0,x1) x [y0,y1).
+  static void clearColor(ColorFormat, SurfaceView, int x0, int y0, int x1, int y1,
+                         const float rgba[4]);
+  static void clearDepthStencil(DepthFormat, SurfaceView, int x0, int y0, int x1, int y1,
+                                float depth, uint8_t stencil, bool clearDepth, bool clearStencil);
+
+  const RbStats& stats() const { return stats_; }
+  void resetStats() { stats_ = {}; }
+
+ private:
+  RbStats stats_{};
+};
+
+}  // namespace tessera::gpu::rb

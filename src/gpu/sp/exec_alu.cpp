@@ -1,0 +1,264 @@
+// ALU, FPU and SFU opcodes: each is one branch-free loop over the 32 lanes of a warp. Rounding
+// helpers avoid libm calls so the loops vectorize; the SFU ops call libm per lane.
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include "gpu/sp/executor.h"
+
+namespace tessera::gpu::sp {
+
+using isa::Opcode;
+
+namespace {
+
+constexpr float kExact = 8388608.0f;  // 2^23: every float at least this large is an integer
+
+// Integer part toward zero; |x| >= 2^23, infinities and NaN are returned unchanged.
+inline float truncF(float x) {
+  const float t = static_cast<float>(static_cast<int32_t>(std::fabs(x) < kExact ? x : 0.0f));
+  return std::fabs(x) < kExact ? std::copysign(t, x) : x;
+}
+inline float floorF(float x) {
+  const float t = truncF(x);
+  return t > x ? t - 1.0f : t;
+}
+inline float ceilF(float x) {
+  const float t = truncF(x);
+  return t < x ? t + 1.0f : t;
+}
+// Round half to even: adding and removing 2^23 rounds in the default rounding mode.
+inline float rndF(float x) {
+  const float a = std::fabs(x);
+  const float r = (a + kExact) - kExact;
+  return a < kExact ? std::copysign(r, x) : x;
+}
+// Saturating conversions (NaN -> 0), as GLSL leaves out-of-range conversions undefined.
+inline int32_t f2i(float x) {
+  if (!(x == x)) return 0;
+  if (x >= 2147483648.0f) return INT32_MAX;
+  if (x <= -2147483648.0f) return INT32_MIN;
+  return static_cast<int32_t>(x);
+}
+inline uint32_t f2u(float x) {
+  if (!(x > 0.0f)) return 0;
+  if (x >= 4294967296.0f) return UINT32_MAX;
+  return static_cast<uint32_t>(x);
+}
+
+inline uint32_t u(float f) {
+  return std::bit_cast<uint32_t>(f);
+}
+inline int32_t i(float f) {
+  return std::bit_cast<int32_t>(f);
+}
+inline float fu(uint32_t v) {
+  return std::bit_cast<float>(v);
+}
+inline float fi(int32_t v) {
+  return std::bit_cast<float>(v);
+}
+inline float boolBits(bool b) {
+  return std::bit_cast<float>(0u - static_cast<uint32_t>(b));
+}
+
+template <class F>
+inline void map1(float* __restrict r, const float* __restrict a, F f) {
+  for (int l = 0; l < kLanes; ++l) r[l] = f(a[l]);
+}
+template <class F>
+inline void map2(float* __restrict r, const float* a, const float* b, F f) {
+  for (int l = 0; l < kLanes; ++l) r[l] = f(a[l], b[l]);
+}
+template <class F>
+inline void map3(float* __restrict r, const float* a, const float* b, const float* c, F f) {
+  for (int l = 0; l < kLanes; ++l) r[l] = f(a[l], b[l], c[l]);
+}
+
+}  // namespace
+
+void WarpExecutor::arithmetic(const isa::Instr& in) {
+  const isa::OpInfo& info = isa::opInfo(in.op);
+  const int n = isa::sourceCount(info.shape);
+  const float* a = fetch(in.src[0], info.type, tmp_[0]);
+  const float* b = n > 1 ? fetch(in.src[1], info.type, tmp_[1]) : a;
+  const float* c = n > 2 ? fetch(in.src[2], info.type, tmp_[2]) : a;
+  float* r = out_[0];
+  switch (in.op) {
+    case Opcode::Nop:
+      return;
+    case Opcode::Mov:
+      std::memcpy(r, a, sizeof(float) * kLanes);
+      break;
+    case Opcode::Add:
+      map2(r, a, b, [](float x, float y) { return x + y; });
+      break;
+    case Opcode::Sub:
+      map2(r, a, b, [](float x, float y) { return x - y; });
+      break;
+    case Opcode::Mul:
+      map2(r, a, b, [](float x, float y) { return x * y; });
+      break;
+    // Unfused: the product is rounded before the add (see docs/isa.md).
+    case Opcode::Mad:
+      map3(r, a, b, c, [](float x, float y, float z) { return x * y + z; });
+      break;
+    case Opcode::Min:
+      map2(r, a, b, [](float x, float y) { return x < y ? x : y; });
+      break;
+    case Opcode::Max:
+      map2(r, a, b, [](float x, float y) { return x > y ? x : y; });
+      break;
+    case Opcode::Floor:
+      map1(r, a, floorF);
+      break;
+    case Opcode::Ceil:
+      map1(r, a, ceilF);
+      break;
+    case Opcode::Fract:
+      map1(r, a, [](float x) { return x - floorF(x); });
+      break;
+    case Opcode::Trunc:
+      map1(r, a, truncF);
+      break;
+    case Opcode::Rnd:
+      map1(r, a, rndF);
+      break;
+    case Opcode::Sign:
+      map1(r, a, [](float x) { return x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : 0.0f); });
+      break;
+    case Opcode::Feq:
+      map2(r, a, b, [](float x, float y) { return boolBits(x == y); });
+      break;
+    case Opcode::Fne:
+      map2(r, a, b, [](float x, float y) { return boolBits(x != y); });
+      break;
+    case Opcode::Flt:
+      map2(r, a, b, [](float x, float y) { return boolBits(x < y); });
+      break;
+    case Opcode::Fle:
+      map2(r, a, b, [](float x, float y) { return boolBits(x <= y); });
+      break;
+    case Opcode::Fgt:
+      map2(r, a, b, [](float x, float y) { return boolBits(x > y); });
+      break;
+    case Opcode::Fge:
+      map2(r, a, b, [](float x, float y) { return boolBits(x >= y); });
+      break;
+    case Opcode::Ieq:
+      map2(r, a, b, [](float x, float y) { return boolBits(i(x) == i(y)); });
+      break;
+    case Opcode::Ine:
+      map2(r, a, b, [](float x, float y) { return boolBits(i(x) != i(y)); });
+      break;
+    case Opcode::Ilt:
+      map2(r, a, b, [](float x, float y) { return boolBits(i(x) < i(y)); });
+      break;
+    case Opcode::Ile:
+      map2(r, a, b, [](float x, float y) { return boolBits(i(x) <= i(y)); });
+      break;
+    case Opcode::Igt:
+      map2(r, a, b, [](float x, float y) { return boolBits(i(x) > i(y)); });
+      break;
+    case Opcode::Ige:
+      map2(r, a, b, [](float x, float y) { return boolBits(i(x) >= i(y)); });
+      break;
+    case Opcode::Ult:
+      map2(r, a, b, [](float x, float y) { return boolBits(u(x) < u(y)); });
+      break;
+    case Opcode::Ule:
+      map2(r, a, b, [](float x, float y) { return boolBits(u(x) <= u(y)); });
+      break;
+    case Opcode::Ugt:
+      map2(r, a, b, [](float x, float y) { return boolBits(u(x) > u(y)); });
+      break;
+    case Opcode::Uge:
+      map2(r, a, b, [](float x, float y) { return boolBits(u(x) >= u(y)); });
+      break;
+    case Opcode::Sel:
+      map3(r, a, b, c, [](float k, float x, float y) { return u(k) != 0 ? x : y; });
+      break;
+    case Opcode::And:
+      map2(r, a, b, [](float x, float y) { return fu(u(x) & u(y)); });
+      break;
+    case Opcode::Or:
+      map2(r, a, b, [](float x, float y) { return fu(u(x) | u(y)); });
+      break;
+    case Opcode::Xor:
+      map2(r, a, b, [](float x, float y) { return fu(u(x) ^ u(y)); });
+      break;
+    case Opcode::Not:
+      map1(r, a, [](float x) { return fu(~u(x)); });
+      break;
+    case Opcode::Shl:
+      map2(r, a, b, [](float x, float y) { return fu(u(x) << (u(y) & 31)); });
+      break;
+    case Opcode::Shr:
+      map2(r, a, b, [](float x, float y) { return fu(u(x) >> (u(y) & 31)); });
+      break;
+    case Opcode::Ashr:
+      // Arithmetic shift of the signed value (defined for negatives since C++20).
+      map2(r, a, b, [](float x, float y) { return fi(i(x) >> (u(y) & 31)); });
+      break;
+    // Integer add/sub/mul wrap modulo 2^32: computed on unsigned patterns to stay defined.
+    case Opcode::Iadd:
+      map2(r, a, b, [](float x, float y) { return fu(u(x) + u(y)); });
+      break;
+    case Opcode::Isub:
+      map2(r, a, b, [](float x, float y) { return fu(u(x) - u(y)); });
+      break;
+    case Opcode::Imul:
+      map2(r, a, b, [](float x, float y) { return fu(u(x) * u(y)); });
+      break;
+    case Opcode::Imin:
+      map2(r, a, b, [](float x, float y) { return i(x) < i(y) ? x : y; });
+      break;
+    case Opcode::Imax:
+      map2(r, a, b, [](float x, float y) { return i(x) > i(y) ? x : y; });
+      break;
+    case Opcode::Umin:
+      map2(r, a, b, [](float x, float y) { return u(x) < u(y) ? x : y; });
+      break;
+    case Opcode::Umax:
+      map2(r, a, b, [](float x, float y) { return u(x) > u(y) ? x : y; });
+      break;
+    case Opcode::F2i:
+      map1(r, a, [](float x) { return fi(f2i(x)); });
+      break;
+    case Opcode::I2f:
+      map1(r, a, [](float x) { return static_cast<float>(i(x)); });
+      break;
+    case Opcode::U2f:
+      map1(r, a, [](float x) { return static_cast<float>(u(x)); });
+      break;
+    case Opcode::F2u:
+      map1(r, a, [](float x) { return fu(f2u(x)); });
+      break;
+    case Opcode::Rcp:
+      map1(r, a, [](float x) { return 1.0f / x; });
+      break;
+    case Opcode::Rsq:
+      map1(r, a, [](float x) { return 1.0f / std::sqrt(x); });
+      break;
+    case Opcode::Sqrt:
+      map1(r, a, [](float x) { return std::sqrt(x); });
+      break;
+    case Opcode::Exp2:
+      map1(r, a, [](float x) { return std::exp2(x); });
+      break;
+    case Opcode::Log2:
+      map1(r, a, [](float x) { return std::log2(x); });
+      break;
+    case Opcode::Sin:
+      map1(r, a, [](float x) { return std::sin(x); });
+      break;
+    case Opcode::Cos:
+      map1(r, a, [](float x) { return std::cos(x); });
+      break;
+    default:
+      return;  // other units are dispatched by WarpExecutor::run
+  }
+  store(in, r);
+}
+
+}  // namespace tessera::gpu::sp

@@ -1,0 +1,373 @@
+// The warp interpreter: operand fetch, masked write-back, structured divergence, varyings,
+// derivatives and texture sampling. Arithmetic lives in exec_alu.cpp.
+#include <bit>
+#include <cstring>
+#include <string>
+
+#include "gpu/sp/executor.h"
+
+namespace tessera::gpu::sp {
+
+using isa::File;
+using isa::Instr;
+using isa::Opcode;
+using isa::Operand;
+
+namespace {
+
+[[noreturn]] void badState(const std::string& what) {
+  throw GpuFault(FaultKind::BadState, 0, BusClient::ShaderFetch, what);
+}
+
+void broadcast(float* dst, float v) {
+  for (int l = 0; l < kLanes; ++l) dst[l] = v;
+}
+
+void applyModifiers(const float* src, float* dst, isa::Type type, bool neg, bool abs) {
+  if (type == isa::Type::I) {
+    for (int l = 0; l < kLanes; ++l) {
+      uint32_t u = std::bit_cast<uint32_t>(src[l]);
+      // Two's-complement on the unsigned pattern keeps INT_MIN well defined.
+      if (abs && static_cast<int32_t>(u) < 0) u = 0u - u;
+      if (neg) u = 0u - u;
+      dst[l] = std::bit_cast<float>(u);
+    }
+    return;
+  }
+  const uint32_t clear = abs ? 0x7fffffffu : 0xffffffffu;
+  const uint32_t flip = neg ? 0x80000000u : 0u;
+  for (int l = 0; l < kLanes; ++l)
+    dst[l] = std::bit_cast<float>((std::bit_cast<uint32_t>(src[l]) & clear) ^ flip);
+}
+
+}  // namespace
+
+void WarpExecutor::updateSelect() {
+  if (selFor_ == exec_) return;
+  for (int l = 0; l < kLanes; ++l) sel_[l] = 0u - ((exec_ >> l) & 1u);
+  selFor_ = exec_;
+}
+
+const float* WarpExecutor::fetch(const Operand& o, isa::Type type, float* tmp) {
+  const float* p = tmp;
+  switch (o.file) {
+    case File::Reg:
+      p = regs_[o.index];
+      break;
+    case File::Input:
+      p = io_.inputs + o.index * kLanes;
+      break;
+    case File::Output:
+      p = io_.outputs + o.index * kLanes;
+      break;
+    case File::Sys:
+      p = o.index < 4 ? io_.fragCoord + o.index * kLanes : ff_;
+      break;
+    case File::Imm:
+      broadcast(tmp, std::bit_cast<float>(o.imm));
+      break;
+    case File::Const: {
+      const std::span<const float> c = res_->constants;
+      if (!o.rel) {
+        if (static_cast<size_t>(o.index) >= c.size())
+          badState("shader reads c" + std::to_string(o.index) + " beyond the " +
+                   std::to_string(c.size()) + " constants bound");
+        broadcast(tmp, c[o.index]);
+        break;
+      }
+      for (int l = 0; l < kLanes; ++l) {
+        const int64_t at = int64_t{a0_[l]} + o.index;
+        if (!((exec_ >> l) & 1u)) {
+          tmp[l] = 0.0f;
+        } else if (at < 0 || static_cast<uint64_t>(at) >= c.size()) {
+          badState("relative constant read c[" + std::to_string(at) + "] beyond the " +
+                   std::to_string(c.size()) + " constants bound");
+        } else {
+          tmp[l] = c[at];
+        }
+      }
+      break;
+    }
+    default:
+      badState("operand file cannot be read");
+  }
+  if (o.neg || o.abs) {
+    applyModifiers(p, tmp, type, o.neg, o.abs);
+    p = tmp;
+  }
+  return p;
+}
+
+float* WarpExecutor::destination(const Operand& o) {
+  return o.file == File::Output ? io_.outputs + o.index * kLanes : regs_[o.index];
+}
+
+void WarpExecutor::blend(float* dst, const float* result) {
+  if (exec_ == ~0u) {
+    std::memcpy(dst, result, sizeof(float) * kLanes);
+    return;
+  }
+  updateSelect();
+  for (int l = 0; l < kLanes; ++l) {
+    const uint32_t r = std::bit_cast<uint32_t>(result[l]);
+    const uint32_t d = std::bit_cast<uint32_t>(dst[l]);
+    dst[l] = std::bit_cast<float>((r & sel_[l]) | (d & ~sel_[l]));
+  }
+}
+
+void WarpExecutor::store(const Instr& in, float* result) {
+  if (in.sat) {
+    // NaN fails both comparisons and becomes 0.
+    for (int l = 0; l < kLanes; ++l) {
+      const float v = result[l];
+      result[l] = v >= 1.0f ? 1.0f : (v > 0.0f ? v : 0.0f);
+    }
+  }
+  blend(destination(in.dst), result);
+}
+
+uint32_t WarpExecutor::laneTrue(const float* cond) const {
+  uint32_t m = 0;
+  for (int l = 0; l < kLanes; ++l) m |= uint32_t{std::bit_cast<uint32_t>(cond[l]) != 0} << l;
+  return m & exec_;
+}
+
+void WarpExecutor::derivative(const Instr& in) {
+  // Coarse derivatives: one difference per quad, TR - TL across and BL - TL down, shared by
+  // all four pixels (the texture unit's implicit LOD uses the same differences).
+  const float* a = fetch(in.src[0], isa::Type::F, tmp_[0]);
+  const int other = in.op == Opcode::Dsx ? 1 : 2;
+  for (int q = 0; q < kLanes; q += 4) {
+    const float d = a[q + other] - a[q];
+    for (int i = 0; i < 4; ++i) out_[0][q + i] = d;
+  }
+  store(in, out_[0]);
+}
+
+void WarpExecutor::interpolate(const Instr& in) {
+  const int slot = in.src[0].index;  // varying i component c: i*4 + c
+  const float* b1 = io_.bary;
+  const float* b2 = io_.bary + kLanes;
+  for (int q = 0; q < kLanes / 4; ++q) {
+    const float* v = io_.varyings[q];
+    if (((exec_ >> (4 * q)) & 0xfu) == 0 || v == nullptr) {
+      if (((exec_ >> (4 * q)) & 0xfu) != 0)
+        badState("quad " + std::to_string(q) + " has no varyings");
+      for (int i = 0; i < 4; ++i) out_[0][4 * q + i] = 0.0f;
+      continue;
+    }
+    const float v0 = v[slot], v1 = v[kMaxVaryings * 4 + slot], v2 = v[2 * kMaxVaryings * 4 + slot];
+    for (int i = 0; i < 4; ++i) {
+      const int l = 4 * q + i;
+      out_[0][l] = v0 * (1.0f - b1[l] - b2[l]) + v1 * b1[l] + v2 * b2[l];
+    }
+  }
+  store(in, out_[0]);
+}
+
+void WarpExecutor::sample(const Instr& in) {
+  if (res_->textureUnit == nullptr) badState("texture instruction without a texture unit");
+  if (in.sampler >= res_->textures.size())
+    badState("sampler s" + std::to_string(in.sampler) + " beyond the " +
+             std::to_string(res_->textures.size()) + " textures bound");
+  const tex::TextureDescriptor& desc = res_->textures[in.sampler];
+  tex::TextureUnit& unit = *res_->textureUnit;
+  const float* s = fetch(in.src[0], isa::Type::F, tmp_[0]);
+  const float* t = fetch(in.src[1], isa::Type::F, tmp_[1]);
+  const float* arg = in.op == Opcode::Sam ? nullptr : fetch(in.src[2], isa::Type::F, tmp_[2]);
+  std::memset(out_, 0, sizeof out_);
+  const bool quadLod = prog_->stage == isa::Stage::Fragment && in.op != Opcode::Saml;
+  for (int q = 0; q < kLanes / 4; ++q) {
+    const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;
+    if (quadMask == 0) continue;
+    if (quadLod) {
+      // The bias is per quad in the texture unit: take the first executing pixel's.
+      const float bias = arg ? arg[4 * q + std::countr_zero(quadMask)] : 0.0f;
+      float texel[4][4];
+      unit.sampleQuad(desc, s + 4 * q, t + 4 * q, bias, texel);
+      for (int i = 0; i < 4; ++i)
+        for (int ch = 0; ch < 4; ++ch) out_[ch][4 * q + i] = texel[i][ch];
+    } else {
+      // Explicit LOD (saml), and vertex shaders that have no quads: sam samples level 0,
+      // samb uses its bias as the LOD.
+      for (int i = 0; i < 4; ++i) {
+        if (!((quadMask >> i) & 1u)) continue;
+        const int l = 4 * q + i;
+        float texel[4];
+        unit.sampleLod(desc, s[l], t[l], arg ? arg[l] : 0.0f, texel);
+        for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[ch];
+      }
+    }
+  }
+  stats_->textureSamples += static_cast<uint64_t>(std::popcount(exec_));
+  for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
+}
+
+uint32_t WarpExecutor::gone() const {
+  uint32_t g = retired_;
+  if (loop_ >= 0) g |= stack_[loop_].broken | stack_[loop_].other;
+  return g;
+}
+
+bool WarpExecutor::maskEmptied(uint32_t& pc) {
+  if (depth_ == 0) return false;  // every lane has returned or been killed
+  pc = stack_[depth_ - 1].jump;
+  return true;
+}
+
+bool WarpExecutor::control(const Instr& in, uint32_t& pc) {
+  const uint32_t before = exec_;
+  auto split = [&](uint32_t taken) {
+    if (taken != 0 && taken != before) ++stats_->divergentBranches;
+  };
+  switch (in.op) {
+    case Opcode::If: {
+      const uint32_t cond = laneTrue(fetch(in.src[0], isa::Type::B, tmp_[0]));
+      split(cond);
+      stack_[depth_++] = {Kind::If, in.target, exec_, exec_ & ~cond, 0, -1};
+      exec_ = cond;
+      if (exec_ == 0) return maskEmptied(pc);
+      break;
+    }
+    case Opcode::Else: {
+      Entry& e = stack_[depth_ - 1];
+      e.kind = Kind::Else;
+      e.jump = in.target;
+      exec_ = e.other & ~gone();
+      if (exec_ == 0) return maskEmptied(pc);
+      break;
+    }
+    case Opcode::Endif: {
+      const uint32_t mask = stack_[--depth_].mask;
+      exec_ = mask & ~gone();
+      if (exec_ == 0) return maskEmptied(pc);
+      break;
+    }
+    case Opcode::Loop:
+      stack_[depth_] = {Kind::Loop, in.target, exec_, 0, 0, loop_};
+      loop_ = depth_++;
+      break;
+    case Opcode::Endloop: {
+      Entry& e = stack_[depth_ - 1];
+      const uint32_t again = (exec_ | e.other) & ~(retired_ | e.broken);
+      e.other = 0;
+      if (again != 0) {
+        exec_ = again;
+        pc = in.target + 1;
+        return true;
+      }
+      exec_ = e.mask & ~retired_;
+      loop_ = e.outerLoop;
+      --depth_;
+      if (exec_ == 0) return maskEmptied(pc);
+      break;
+    }
+    case Opcode::Break:
+    case Opcode::Breakif:
+    case Opcode::Continue:
+    case Opcode::Continueif: {
+      uint32_t leave = exec_;
+      if (in.op == Opcode::Breakif || in.op == Opcode::Continueif) {
+        leave = laneTrue(fetch(in.src[0], isa::Type::B, tmp_[0]));
+        split(leave);
+      }
+      Entry& loop = stack_[loop_];
+      (in.op == Opcode::Break || in.op == Opcode::Breakif ? loop.broken : loop.other) |= leave;
+      exec_ &= ~leave;
+      if (exec_ == 0) return maskEmptied(pc);
+      break;
+    }
+    case Opcode::Kill:
+    case Opcode::Killif: {
+      // GLES 2.0 (GLSL ES 1.00 §6.4) discard: the fragment is dropped and its lane stops.
+      uint32_t kill = exec_;
+      if (in.op == Opcode::Killif) {
+        kill = laneTrue(fetch(in.src[0], isa::Type::B, tmp_[0]));
+        split(kill);
+      }
+      stats_->killedLanes += static_cast<uint64_t>(std::popcount(kill & *io_.coverage));
+      *io_.coverage &= ~kill;
+      retired_ |= kill;
+      exec_ &= ~kill;
+      if (exec_ == 0) return maskEmptied(pc);
+      break;
+    }
+    case Opcode::Ret:
+      retired_ |= exec_;
+      exec_ = 0;
+      return maskEmptied(pc);
+    case Opcode::End:
+      return false;
+    default:
+      break;
+  }
+  ++pc;
+  return true;
+}
+
+void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t laneMask,
+                       const ShaderResources& res, SpStats& stats) {
+  prog_ = &prog;
+  io_ = io;
+  res_ = &res;
+  stats_ = &stats;
+  exec_ = laneMask;
+  retired_ = 0;
+  selFor_ = ~exec_;  // force a rebuild
+  loop_ = -1;
+  depth_ = 0;
+  if (laneMask == 0) return;
+  // Registers start at zero so a shader reading an unwritten register is deterministic.
+  std::memset(regs_, 0, sizeof(float) * kLanes * prog.regCount);
+  std::memset(a0_, 0, sizeof a0_);
+  for (int l = 0; l < kLanes; ++l) ff_[l] = std::bit_cast<float>(0u - ((io.frontFacing >> l) & 1u));
+
+  const Instr* code = prog.code.data();
+  uint64_t issued = 0;
+  uint32_t pc = 0;
+  for (;;) {
+    const Instr& in = code[pc];
+    if (++issued > kMaxWarpInstructions)
+      throw GpuFault(FaultKind::Runaway, 0, BusClient::ShaderFetch,
+                     "shader warp exceeded " + std::to_string(kMaxWarpInstructions) +
+                         " instructions (at instruction " + std::to_string(pc) + ")");
+    ++stats.instructions;
+    stats.laneInstructions += static_cast<uint64_t>(std::popcount(exec_));
+    const isa::Unit unit = isa::opInfo(in.op).unit;
+    if (unit == isa::Unit::Cf) {
+      ++stats.branchInstructions;
+      if (!control(in, pc)) return;
+      continue;
+    }
+    switch (in.op) {
+      case Opcode::Dsx:
+      case Opcode::Dsy:
+        derivative(in);
+        break;
+      case Opcode::Ipl:
+        interpolate(in);
+        break;
+      case Opcode::Sam:
+      case Opcode::Saml:
+      case Opcode::Samb:
+        ++stats.texInstructions;
+        sample(in);
+        break;
+      case Opcode::Mova: {
+        const float* a = fetch(in.src[0], isa::Type::I, tmp_[0]);
+        updateSelect();
+        for (int l = 0; l < kLanes; ++l)
+          a0_[l] = static_cast<int32_t>((std::bit_cast<uint32_t>(a[l]) & sel_[l]) |
+                                        (static_cast<uint32_t>(a0_[l]) & ~sel_[l]));
+        break;
+      }
+      default:
+        if (unit == isa::Unit::Sfu) ++stats.sfuInstructions;
+        arithmetic(in);
+        break;
+    }
+    ++pc;
+  }
+}
+
+}  // namespace tessera::gpu::sp

@@ -1,0 +1,74 @@
+// Shader processor (sp/) internals: the interpreter of one warp. Registers are
+// structure-of-arrays (register r = 32 contiguous lanes); every instruction runs over all 32
+// lanes and its result is blended into the destination under the exec mask, so the lane loops
+// stay branch-free and vectorize. Divergence uses a reconvergence stack of structured entries.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "gpu/sp/shader_core.h"
+
+namespace tessera::gpu::sp {
+
+// Where a warp's shader-visible state lives; the executor reads and writes it in place.
+struct WarpIo {
+  const float* inputs = nullptr;           // VS: in[attr][comp][lane]
+  float* outputs = nullptr;                // VS: out[k][comp][lane]; FS: color[comp][lane]
+  const float* fragCoord = nullptr;        // FS: fragCoord[comp][lane]
+  const float* bary = nullptr;             // FS: bary[2][lane]
+  const float* const* varyings = nullptr;  // FS: per quad
+  uint32_t* coverage = nullptr;            // FS: cleared by kill
+  uint32_t frontFacing = 0;
+};
+
+class WarpExecutor final {
+ public:
+  void run(const isa::Program&, const WarpIo&, uint32_t laneMask, const ShaderResources&, SpStats&);
+
+ private:
+  enum class Kind : uint8_t { If, Else, Loop };
+  struct Entry {
+    Kind kind;
+    uint32_t jump;      // where to continue when the exec mask becomes empty
+    uint32_t mask;      // lanes active when the construct was entered
+    uint32_t other;     // If: lanes waiting for the else-part; Loop: lanes that continued
+    uint32_t broken;    // Loop: lanes that left with break
+    int32_t outerLoop;  // Loop: index of the enclosing loop entry (-1 none)
+  };
+
+  const float* fetch(const isa::Operand&, isa::Type, float* tmp);
+  float* destination(const isa::Operand&);
+  void blend(float* dst, const float* result);
+  void store(const isa::Instr&, float* result);
+  uint32_t laneTrue(const float* cond) const;  // exec lanes whose 32-bit value is nonzero
+
+  void arithmetic(const isa::Instr&);  // exec_alu.cpp: ALU, FPU and SFU opcodes
+  void derivative(const isa::Instr&);
+  void interpolate(const isa::Instr&);
+  void sample(const isa::Instr&);
+  // Control flow: returns false when the warp has finished.
+  bool control(const isa::Instr&, uint32_t& pc);
+  bool maskEmptied(uint32_t& pc);
+  uint32_t gone() const;  // lanes that must stay off when a construct restores its mask
+  void updateSelect();
+
+  const isa::Program* prog_ = nullptr;
+  WarpIo io_;
+  const ShaderResources* res_ = nullptr;
+  SpStats* stats_ = nullptr;
+  uint32_t exec_ = 0;     // lanes executing the current instruction
+  uint32_t retired_ = 0;  // lanes that executed ret or kill
+  uint32_t selFor_ = 0;   // exec mask sel_ was built for
+  int32_t loop_ = -1;     // innermost loop entry
+  int depth_ = 0;
+  std::array<Entry, isa::kMaxCfDepth> stack_{};
+
+  alignas(32) float regs_[isa::kMaxRegs][kLanes];
+  alignas(32) int32_t a0_[kLanes];
+  alignas(32) float ff_[kLanes];
+  alignas(32) uint32_t sel_[kLanes];  // ~0 for exec lanes, 0 otherwise
+  alignas(32) float tmp_[3][kLanes];  // sources that needed a broadcast or modifiers
+  alignas(32) float out_[4][kLanes];  // results before the masked write
+};
+
+}  // namespace tessera::gpu::sp

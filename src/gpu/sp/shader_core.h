@@ -1,0 +1,59 @@
+// Shader processor (sp/): runs one warp of a decoded isa::Program over 32 lanes (SIMT with a
+// per-lane exec mask and a reconvergence stack). Consumes VertexWarp / FragmentWarp filled by
+// vertex fetch and the rasterizer; samples textures through tex::TextureUnit.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "gpu/sp/warp.h"
+#include "gpu/tex/texture_unit.h"
+#include "isa/program.h"
+
+namespace tessera::gpu::sp {
+
+// A warp that issues more instructions than this is stopped with FaultKind::Runaway.
+inline constexpr uint64_t kMaxWarpInstructions = uint64_t{1} << 22;
+
+struct ShaderResources {
+  std::span<const float> constants;                  // scalar constant file c0..
+  std::span<const tex::TextureDescriptor> textures;  // indexed by sampler unit
+  tex::TextureUnit* textureUnit = nullptr;
+};
+
+struct SpStats {
+  uint64_t vertexWarps = 0;         // warps: runVertex calls
+  uint64_t fragmentWarps = 0;       // warps: runFragment calls
+  uint64_t instructions = 0;        // warp-instructions issued
+  uint64_t laneInstructions = 0;    // lane-instructions: active lanes summed over issued ones
+  uint64_t textureSamples = 0;      // lane samples: active lanes of every sam/saml/samb
+  uint64_t killedLanes = 0;         // lanes: covered pixels discarded by kill/killif
+  uint64_t sfuInstructions = 0;     // warp-instructions issued to the special-function unit
+  uint64_t texInstructions = 0;     // warp-instructions issued to the texture unit
+  uint64_t branchInstructions = 0;  // warp-instructions of control flow (if ... end)
+  uint64_t divergentBranches = 0;   // if/breakif/continueif/killif that split the active lanes
+};
+
+class WarpExecutor;
+
+class ShaderCore final {
+ public:
+  ShaderCore();
+  ~ShaderCore();
+  ShaderCore(ShaderCore&&) noexcept;
+  ShaderCore& operator=(ShaderCore&&) noexcept;
+
+  // Throw GpuFault (BadState: constant or sampler out of range, missing varyings or texture
+  // unit; Runaway: more than kMaxWarpInstructions). Outputs of lanes outside the mask are kept.
+  void runVertex(const isa::Program&, VertexWarp&, const ShaderResources&);
+  void runFragment(const isa::Program&, FragmentWarp&, const ShaderResources&);
+
+  const SpStats& stats() const { return stats_; }
+  void resetStats() { stats_ = {}; }
+
+ private:
+  SpStats stats_;
+  std::unique_ptr<WarpExecutor> exec_;  // the register file, allocated once per core
+};
+
+}  // namespace tessera::gpu::sp

@@ -1,0 +1,154 @@
+#include "gpu/tex/texture_unit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "gpu/tex/tex_wrap.h"
+#include "gpu/tex/texel_format.h"
+
+namespace tessera::gpu::tex {
+namespace {
+
+// Largest texture edge the unit addresses; texel indices and wrap arithmetic stay in int32.
+constexpr uint32_t kMaxTextureSize = 16384;
+
+// One mip level as the filter sees it.
+struct Level {
+  const uint8_t* texels;
+  int32_t width, height;
+};
+
+Level levelOf(const TextureDescriptor& d, const uint8_t* texels, uint32_t level) {
+  return {texels + levelOffset(d, level), static_cast<int32_t>(levelExtent(d.width, level)),
+          static_cast<int32_t>(levelExtent(d.height, level))};
+}
+
+// Point or bilinear sample of one level (GLES 2.0 §3.7.7, eq. 3.20-3.22: bilinear weights from
+// the fraction of u - 1/2, v - 1/2). Returns the number of texels fetched.
+uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter, float s, float t,
+                     float out[4]) {
+  const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
+  const float u = reduceCoord(d.wrapS, s) * static_cast<float>(lv.width);
+  const float v = reduceCoord(d.wrapT, t) * static_cast<float>(lv.height);
+  auto texel = [&](int32_t i, int32_t j, float c[4]) {
+    const size_t index =
+        static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
+    decodeTexel(d.format, lv.texels + index * bpp, c);
+  };
+  if (filter == Filter::Nearest) {
+    const int32_t i = wrapIndex(d.wrapS, static_cast<int32_t>(std::floor(u)), lv.width);
+    const int32_t j = wrapIndex(d.wrapT, static_cast<int32_t>(std::floor(v)), lv.height);
+    texel(i, j, out);
+    return 1;
+  }
+  const float fu = std::floor(u - 0.5f), fv = std::floor(v - 0.5f);
+  const float a = (u - 0.5f) - fu, b = (v - 0.5f) - fv;
+  const int32_t iu = static_cast<int32_t>(fu), iv = static_cast<int32_t>(fv);
+  const int32_t i0 = wrapIndex(d.wrapS, iu, lv.width), i1 = wrapIndex(d.wrapS, iu + 1, lv.width);
+  const int32_t j0 = wrapIndex(d.wrapT, iv, lv.height), j1 = wrapIndex(d.wrapT, iv + 1, lv.height);
+  float t00[4], t10[4], t01[4], t11[4];
+  texel(i0, j0, t00);
+  texel(i1, j0, t10);
+  texel(i0, j1, t01);
+  texel(i1, j1, t11);
+  const float w00 = (1 - a) * (1 - b), w10 = a * (1 - b), w01 = (1 - a) * b, w11 = a * b;
+  for (int c = 0; c < 4; ++c) out[c] = w00 * t00[c] + w10 * t10[c] + w01 * t01[c] + w11 * t11[c];
+  return 4;
+}
+
+}  // namespace
+
+float TextureUnit::quadLod(const TextureDescriptor& d, const float s[4], const float t[4],
+                           float bias) {
+  const float w = static_cast<float>(d.width), h = static_cast<float>(d.height);
+  const float dudx = (s[1] - s[0]) * w, dvdx = (t[1] - t[0]) * h;
+  const float dudy = (s[2] - s[0]) * w, dvdy = (t[2] - t[0]) * h;
+  // §3.7.7 eq. 3.17 with the "max of the two lengths" approximation of rho.
+  const float rho =
+      std::max(std::sqrt(dudx * dudx + dvdx * dvdx), std::sqrt(dudy * dudy + dvdy * dvdy));
+  return std::log2(rho) + bias;
+}
+
+const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
+  if (d.width > kMaxTextureSize || d.height > kMaxTextureSize ||
+      static_cast<size_t>(d.format) >= kBytesPerTexel.size()) {
+    char msg[128];
+    std::snprintf(msg, sizeof msg, "texture descriptor at 0x%llx is invalid (%ux%u, format %u)",
+                  static_cast<unsigned long long>(d.base), d.width, d.height,
+                  static_cast<unsigned>(d.format));
+    throw GpuFault(FaultKind::BadState, d.base, BusClient::Texture, msg);
+  }
+  // The whole mip chain is validated once per call, so no texel fetch can leave its buffer
+  // object. The lookup is one search of the BO map; holding the pointer across calls would
+  // dangle if the BO were released.
+  return memory_.span(BusClient::Texture, d.base, totalBytes(d)).data();
+}
+
+void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, float s, float t,
+                         float lambda, float out[4]) {
+  ++stats_.samples;
+  const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
+  uint32_t fetched = 0;
+  if (lambda != lambda) lambda = 0.0f;  // NaN derivatives: sample level 0
+  // §3.7.7: the switch-over point c is 1/2 only for LINEAR magnification with a
+  // NEAREST_MIPMAP_* minification filter, otherwise 0.
+  const bool halfC = d.magFilter == Filter::Linear && d.minFilter == Filter::Nearest &&
+                     d.mipFilter != MipFilter::None;
+  const float c = halfC ? 0.5f : 0.0f;
+  const uint32_t q = d.levels - 1;  // levels clamped to [0, q]
+  if (lambda <= c || d.mipFilter == MipFilter::None) {
+    const Filter f = lambda <= c ? d.magFilter : d.minFilter;
+    fetched = filterLevel(d, levelOf(d, texels, 0), f, s, t, out);
+  } else if (d.mipFilter == MipFilter::Nearest) {
+    // §3.7.8: d = ceil(lambda + 1/2) - 1 for lambda > 1/2, else the base level.
+    const float level = lambda <= 0.5f ? 0.0f : std::ceil(lambda + 0.5f) - 1.0f;
+    const uint32_t lv = level >= static_cast<float>(q) ? q : static_cast<uint32_t>(level);
+    fetched = filterLevel(d, levelOf(d, texels, lv), d.minFilter, s, t, out);
+  } else if (lambda >= static_cast<float>(q)) {
+    fetched = filterLevel(d, levelOf(d, texels, q), d.minFilter, s, t, out);
+  } else {
+    // Linear between levels floor(lambda) and floor(lambda)+1 by frac(lambda) (eq. 3.23).
+    const float fl = std::floor(lambda);
+    const uint32_t d1 = static_cast<uint32_t>(fl);
+    const float f = lambda - fl;
+    float t1[4], t2[4];
+    fetched = filterLevel(d, levelOf(d, texels, d1), d.minFilter, s, t, t1);
+    fetched += filterLevel(d, levelOf(d, texels, d1 + 1), d.minFilter, s, t, t2);
+    for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - f) * t1[ch] + f * t2[ch];
+  }
+  stats_.texelFetches += fetched;
+  fetchedBytes_ += uint64_t{fetched} * bpp;
+}
+
+void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const float t[4],
+                             float lodBias, float out[4][4]) {
+  ++stats_.quads;
+  if (!isComplete(d)) {
+    stats_.samples += 4;
+    for (int p = 0; p < 4; ++p) out[p][0] = out[p][1] = out[p][2] = 0.0f, out[p][3] = 1.0f;
+    return;
+  }
+  const uint8_t* texels = map(d);
+  const float lambda = quadLod(d, s, t, lodBias);
+  fetchedBytes_ = 0;
+  for (int p = 0; p < 4; ++p) sample(d, texels, s[p], t[p], lambda, out[p]);
+  stats_.bytesFetched += fetchedBytes_;
+  memory_.countRead(BusClient::Texture, fetchedBytes_);
+}
+
+void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float lod, float out[4]) {
+  if (!isComplete(d)) {
+    ++stats_.samples;
+    out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
+    return;
+  }
+  const uint8_t* texels = map(d);
+  fetchedBytes_ = 0;
+  sample(d, texels, s, t, lod, out);
+  stats_.bytesFetched += fetchedBytes_;
+  memory_.countRead(BusClient::Texture, fetchedBytes_);
+}
+
+}  // namespace tessera::gpu::tex

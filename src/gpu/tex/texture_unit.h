@@ -1,0 +1,48 @@
+// Texture unit (tex/): samples a texture descriptor for the shader processor's texture
+// instructions, a 2x2 quad at a time (implicit LOD from the quad's derivatives) or one sample
+// at an explicit LOD. Texels come from GPU memory and every fetched byte is charged to the bus.
+#pragma once
+#include <cstdint>
+
+#include "gpu/mem/gpu_memory.h"
+#include "gpu/tex/texture_descriptor.h"
+
+namespace tessera::gpu::tex {
+
+struct TexStats {
+  uint64_t quads;         // sampleQuad calls
+  uint64_t samples;       // filtered results produced (4 per quad, 1 per explicit-LOD sample)
+  uint64_t texelFetches;  // texels read (1 nearest, 4 bilinear, 8 trilinear)
+  uint64_t bytesFetched;  // bytes of those texels
+};
+
+class TextureUnit final {
+ public:
+  explicit TextureUnit(GpuMemory& memory) : memory_(memory) {}
+
+  // Implicit LOD from the quad's derivatives (GLES 2.0 §3.7.7); pixel order TL, TR, BL, BR;
+  // out[pixel][channel]. Throws GpuFault when the texture is not inside one buffer object.
+  void sampleQuad(const TextureDescriptor&, const float s[4], const float t[4], float lodBias,
+                  float out[4][4]);
+  // Explicit LOD (no derivatives): the same level selection and filtering with lambda = lod.
+  void sampleLod(const TextureDescriptor&, float s, float t, float lod, float out[4]);
+
+  const TexStats& stats() const { return stats_; }
+  void resetStats() { stats_ = {}; }
+
+  // The level of detail lambda of a quad (before clamping), in level-0 texel units: log2 of the
+  // longer of the x and y derivative vectors plus the bias, from coarse derivatives
+  // (TR - TL and BL - TL), so all four pixels share one lambda.
+  static float quadLod(const TextureDescriptor&, const float s[4], const float t[4], float bias);
+
+ private:
+  const uint8_t* map(const TextureDescriptor&);
+  void sample(const TextureDescriptor&, const uint8_t* texels, float s, float t, float lambda,
+              float out[4]);
+
+  GpuMemory& memory_;
+  TexStats stats_{};
+  uint64_t fetchedBytes_ = 0;  // charged to the bus once per call
+};
+
+}  // namespace tessera::gpu::tex

@@ -1,0 +1,67 @@
+#include "gpu/vfd/vertex_fetch.h"
+#include <algorithm>
+
+#include <cstring>
+#include <string>
+
+namespace tessera::gpu::vfd {
+
+void VertexFetch::readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize size,
+                              uint32_t count, std::vector<uint32_t>& out) {
+  const uint64_t bytes = uint64_t{count} * static_cast<uint32_t>(size);
+  if (bytes > bufferBytes)
+    throw GpuFault(FaultKind::PageFault, addr + bufferBytes, BusClient::VertexFetch,
+                   "index fetch of " + std::to_string(count) + " indices runs past the " +
+                       std::to_string(bufferBytes) + "-byte index buffer");
+  auto s = memory_.span(BusClient::VertexFetch, addr, bytes);
+  memory_.countRead(BusClient::VertexFetch, bytes);
+  stats_.indices += count;
+  out.resize(count);
+  switch (size) {
+    case IndexSize::U8:
+      for (uint32_t i = 0; i < count; ++i) out[i] = s[i];
+      break;
+    case IndexSize::U16:
+      for (uint32_t i = 0; i < count; ++i) {
+        uint16_t v;
+        std::memcpy(&v, s.data() + 2 * i, 2);
+        out[i] = v;
+      }
+      break;
+    case IndexSize::U32:
+      std::memcpy(out.data(), s.data(), bytes);
+      break;
+  }
+}
+
+void VertexFetch::fetch(const FetchState& state, std::span<const uint32_t> ids,
+                        sp::VertexWarp& warp) {
+  const uint32_t n = static_cast<uint32_t>(ids.size());
+  warp.laneMask = n >= 32 ? ~0u : ((1u << n) - 1);
+  stats_.vertices += n;
+  for (uint32_t a = 0; a < state.attributeCount; ++a) {
+    const AttributeFetch& f = state.attributes[a];
+    const uint32_t compBytes = formatInfo(f.format).componentBytes;
+    const uint32_t elemBytes = compBytes * f.components;
+    // One mapping per attribute per warp: the whole range the warp touches must be mapped.
+    uint32_t maxId = 0;
+    for (uint32_t id : ids) maxId = std::max(maxId, id);
+    const uint64_t end = uint64_t{maxId} * f.stride + elemBytes;
+    if (end > f.size)
+      throw GpuFault(FaultKind::PageFault, f.base + uint64_t{maxId} * f.stride,
+                     BusClient::VertexFetch,
+                     "vertex " + std::to_string(maxId) + " of attribute " + std::to_string(a) +
+                         " lies outside its " + std::to_string(f.size) + "-byte buffer");
+    const uint8_t* base = memory_.span(BusClient::VertexFetch, f.base, end).data();
+    for (uint32_t lane = 0; lane < n; ++lane) {
+      const uint8_t* e = base + uint64_t{ids[lane]} * f.stride;
+      for (uint32_t c = 0; c < 4; ++c)
+        warp.in[a][c][lane] = c < f.components ? convertComponent(f.format, e + c * compBytes)
+                                               : (c == 3 ? 1.0f : 0.0f);
+    }
+    memory_.countRead(BusClient::VertexFetch, uint64_t{elemBytes} * n);
+    stats_.attributeBytes += uint64_t{elemBytes} * n;
+  }
+}
+
+}  // namespace tessera::gpu::vfd

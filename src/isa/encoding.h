@@ -1,0 +1,37 @@
+// Binary form of a Tessera shader: a header, an immediate pool and fixed 128-bit instructions,
+// stored as 32-bit words (the layout is in docs/isa.md). The binary is what the driver uploads
+// and what tools dump; the shader core runs the decoded isa::Program.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "isa/program.h"
+
+namespace tessera::isa {
+
+inline constexpr uint32_t kMagic = 0x41535354;  // "TSSA" little-endian
+inline constexpr uint32_t kVersion = 1;
+inline constexpr int kHeaderWords = 6;
+inline constexpr int kWordsPerInstruction = 4;
+
+// Header word 2 and 3 field positions.
+inline constexpr int kStageShift = 0, kRegCountShift = 8, kInputsShift = 16, kOutputsShift = 24;
+inline constexpr int kVaryingsShift = 0, kFlagsShift = 8;
+
+// Instruction word 0.
+inline constexpr int kOpShift = 0, kOpBits = 8;
+inline constexpr int kDstFileShift = 8, kDstFileBits = 4;
+inline constexpr int kSatShift = 12;
+inline constexpr int kDstIndexShift = 13, kDstIndexBits = 11;
+inline constexpr int kSamplerShift = 24, kSamplerBits = 4;  // bits 28..31 are zero
+// Source words 1..3.
+inline constexpr int kSrcFileShift = 0, kSrcFileBits = 4;
+inline constexpr int kSrcNegShift = 4, kSrcAbsShift = 5, kSrcRelShift = 6;  // bits 7..15 zero
+inline constexpr int kSrcIndexShift = 16;  // 16 bits: index, pool slot, or signed offset
+
+std::vector<uint32_t> encode(const Program& program);
+// Validates everything (header, sizes, every field, structure); throws DecodeError.
+Program decode(std::span<const uint32_t> words);
+
+}  // namespace tessera::isa

@@ -1,0 +1,114 @@
+// A decoded Tessera shader program: the compact form the shader core walks (decoded once, never
+// per warp) plus the header metadata. Produced by isa::assemble, isa::decode and
+// isa::positionOnly; isa::finalize validates it and derives jump targets and flags.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "isa/opcodes.h"
+
+namespace tessera::isa {
+
+inline constexpr int kMaxRegs = 64;                     // r0..r63 per thread
+inline constexpr int kMaxConstants = 1024;              // scalar constants c0..c1023
+inline constexpr int kMaxInputs = 16;                   // vec4 vertex attributes i0..i15
+inline constexpr int kMaxVaryings = 16;                 // vec4 varyings v0..v15
+inline constexpr int kMaxVsOutputs = 1 + kMaxVaryings;  // o0 = clip position, o1.. = varyings
+inline constexpr int kMaxFsOutputs = 1;                 // o0 = colour
+inline constexpr int kMaxSamplers = 16;                 // s0..s15
+inline constexpr int kMaxCfDepth = 32;                  // nested if/loop constructs
+inline constexpr int kMaxInstructions = 1 << 16;
+inline constexpr int kMaxImmediates = 1 << 16;
+
+// System values readable by fragment shaders (File::Sys index).
+enum class SysValue : uint8_t { FragCoordX, FragCoordY, FragCoordZ, FragCoordW, FrontFacing };
+inline constexpr int kNumSysValues = 5;
+
+enum class Stage : uint8_t { Vertex, Fragment };
+
+// Register files an operand can name. The numbering is part of the binary encoding.
+enum class File : uint8_t {
+  None = 0,
+  Reg = 1,      // rN          general registers (read/write)
+  Const = 2,    // cN, c[a0.x+N]   scalar constants (read)
+  Imm = 3,      // literal     immediate (read)
+  Input = 4,    // iA.c        vertex attribute A component c (VS read), index A*4+c
+  Output = 5,   // oK.c        shader output K component c (write; readable), index K*4+c
+  Sys = 6,      // fc.x..fc.w, ff    fragment system values (FS read)
+  Varying = 7,  // vN.c        varying N component c (only as the ipl source), index N*4+c
+  Addr = 8,     // a0.x        address register (mova destination)
+  Count
+};
+
+struct Operand {
+  File file = File::None;
+  bool neg = false;  // source modifier (meaning per opcode Type)
+  bool abs = false;  // source modifier, applied before neg
+  bool rel = false;  // Const only: index is an offset added to a0.x per lane
+  int32_t index = 0;
+  uint32_t imm = 0;  // File::Imm: the 32-bit pattern
+  bool operator==(const Operand&) const = default;
+};
+
+struct Instr {
+  Opcode op = Opcode::Nop;
+  bool sat = false;  // clamp the fp32 result to [0, 1] (NaN -> 0)
+  uint8_t sampler = 0;
+  Operand dst;
+  std::array<Operand, 3> src;
+  // Derived by finalize() from the structure, not encoded: if -> its else (or endif);
+  // else -> endif; loop -> endloop; endloop -> loop; break/continue(if) -> enclosing endloop.
+  uint32_t target = 0;
+  bool operator==(const Instr&) const = default;
+};
+
+enum ProgramFlag : uint8_t {
+  kUsesKill = 1 << 0,
+  kUsesDerivatives = 1 << 1,
+  kUsesTexture = 1 << 2,
+  kUsesRelativeConstants = 1 << 3,
+};
+inline constexpr uint8_t kAllProgramFlags = 0x0f;
+
+struct Program {
+  Stage stage = Stage::Vertex;
+  uint8_t regCount = 0;     // general registers per thread; sets how many warps fit on a core
+  uint8_t numInputs = 0;    // VS: vec4 attribute slots read (i0..)
+  uint8_t numOutputs = 0;   // VS: o0 = position, o1.. = varyings; FS: o0 = colour
+  uint8_t numVaryings = 0;  // FS: vec4 varyings read (v0..)
+  uint8_t flags = 0;        // ProgramFlag bits (derived by finalize)
+  uint32_t constSpan = 0;   // derived: 1 + highest statically addressed constant (0 if none)
+  std::vector<Instr> code;
+
+  bool uses(ProgramFlag f) const { return (flags & f) != 0; }
+  bool operator==(const Program&) const = default;
+};
+
+// A malformed binary or program; `instruction` is the index at fault (-1: the header).
+class DecodeError : public tessera::Error {
+ public:
+  DecodeError(int instruction, const std::string& what)
+      : tessera::Error(instruction < 0
+                           ? "shader header: " + what
+                           : "shader instruction " + std::to_string(instruction) + ": " + what),
+        instruction_(instruction) {}
+  int instruction() const { return instruction_; }
+
+ private:
+  int instruction_;
+};
+
+// Checks every rule of the ISA (operand files and ranges, modifiers, stage restrictions,
+// if/else/endif and loop/endloop nesting, final `end`) and fills in the derived fields
+// (Instr::target, Program::flags, Program::constSpan). Throws DecodeError.
+void finalize(Program& program);
+
+// Number of general registers an instruction writes starting at dst.index (4 for samples).
+constexpr int destinationWidth(Opcode op) {
+  return usesSampler(opInfo(op).shape) ? 4 : 1;
+}
+
+}  // namespace tessera::isa

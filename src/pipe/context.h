@@ -1,0 +1,67 @@
+// The pipe context: what an API layer calls to create resources, set state and record draws;
+// one driver (driver/) implements it. Modelled on Gallium's pipe_context (DESIGN.md "pipe/").
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "pipe/state.h"
+
+namespace tessera::pipe {
+
+enum class ShaderStage : uint8_t { Vertex, Fragment };
+
+struct TextureDesc {
+  TexFormat format = TexFormat::RGBA8;
+  uint32_t width = 0, height = 0, levels = 1;
+};
+
+// A completed flush: the timestamp its submission writes when it retires.
+struct Fence {
+  uint64_t timestamp = 0;
+};
+
+class Context {
+ public:
+  virtual ~Context() = default;
+
+  // Resources. Data is copied; sizes are validated (tessera::Error on misuse).
+  virtual ResourceId createBuffer(std::span<const uint8_t> data) = 0;
+  virtual ResourceId createTexture(const TextureDesc& desc) = 0;
+  virtual void uploadTexture(ResourceId tex, uint32_t level, std::span<const uint8_t> texels) = 0;
+  virtual ResourceId createColorSurface(ColorFormat format, uint32_t width, uint32_t height) = 0;
+  virtual ResourceId createDepthSurface(DepthFormat format, uint32_t width, uint32_t height) = 0;
+  // Shader binaries in the Tessera ISA encoding (isa::encode). A vertex shader is given with
+  // its binning-pass (position-only) variant.
+  virtual ResourceId createVertexShader(std::span<const uint32_t> binary,
+                                        std::span<const uint32_t> positionOnly) = 0;
+  virtual ResourceId createFragmentShader(std::span<const uint32_t> binary) = 0;
+
+  // State.
+  virtual void setFramebuffer(const Framebuffer& fb) = 0;
+  virtual void setBlend(const BlendState& s) = 0;
+  virtual void setDepthStencilAlpha(const DepthStencilAlphaState& s) = 0;
+  virtual void setRasterizer(const RasterizerState& s) = 0;
+  virtual void setScissor(const Scissor& s) = 0;
+  virtual void setViewport(const Viewport& v) = 0;
+  virtual void setVertexElements(std::span<const VertexElement> elements) = 0;
+  virtual void setVertexBuffer(uint32_t slot, ResourceId buffer) = 0;
+  virtual void bindShaders(ResourceId vs, ResourceId fs) = 0;
+  virtual void setConstants(ShaderStage stage, std::span<const float> constants) = 0;
+  virtual void setTexture(ShaderStage stage, uint32_t unit, ResourceId tex,
+                          const SamplerState& sampler) = 0;
+
+  // Work.
+  virtual void clear(uint32_t buffers, const std::array<float, 4>& color, float depth,
+                     uint8_t stencil) = 0;
+  virtual void draw(const DrawInfo& info) = 0;
+  // The application no longer needs these contents (EXT_discard_framebuffer): no resolve.
+  virtual void invalidate(uint32_t buffers) = 0;
+  virtual Fence flush() = 0;
+
+  // Reads a surface back (after the flush that wrote it).
+  virtual std::vector<uint8_t> readSurface(ResourceId surface) = 0;
+};
+
+}  // namespace tessera::pipe

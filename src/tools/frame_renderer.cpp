@@ -1,0 +1,184 @@
+#include "tools/frame_renderer.h"
+
+#include <chrono>
+#include <cstring>
+
+#include "common/error.h"
+#include "driver/context.h"
+#include "isa/assembler.h"
+#include "isa/encoding.h"
+#include "isa/position_only.h"
+#include "shaders/shaders.h"
+
+namespace tessera::tools {
+namespace {
+
+// The scene's enums list the same GL values in the same order as the hardware's encodings.
+template <class To, class From>
+To same(From f) {
+  return static_cast<To>(static_cast<uint8_t>(f));
+}
+static_assert(static_cast<int>(scene::Compare::Always) == static_cast<int>(pipe::CompareFunc::Always));
+static_assert(static_cast<int>(scene::StencilOp::DecrWrap) == static_cast<int>(pipe::StencilOp::DecrWrap));
+static_assert(static_cast<int>(scene::BlendFactor::SrcAlphaSaturate) ==
+              static_cast<int>(pipe::BlendFactor::SrcAlphaSaturate));
+static_assert(static_cast<int>(scene::Wrap::MirroredRepeat) == static_cast<int>(gpu::tex::Wrap::MirroredRepeat));
+static_assert(static_cast<int>(scene::MipFilter::Linear) == static_cast<int>(gpu::tex::MipFilter::Linear));
+
+gpu::rb::StencilFace face(const scene::StencilFace& f) {
+  return {same<pipe::CompareFunc>(f.func), f.ref, f.valueMask, f.writeMask,
+          same<pipe::StencilOp>(f.fail), same<pipe::StencilOp>(f.zfail), same<pipe::StencilOp>(f.zpass)};
+}
+
+struct Programs {
+  pipe::ResourceId lit = 0, phong = 0, phongTex = 0, constant = 0;
+};
+
+std::vector<uint32_t> assembleShader(std::string_view name) {
+  return isa::encode(isa::assemble(shaders::source(name), name));
+}
+
+Programs createPrograms(pipe::Context& ctx) {
+  Programs p;
+  const isa::Program vs = isa::assemble(shaders::source("lit.vs"), "lit.vs");
+  p.lit = ctx.createVertexShader(isa::encode(vs), isa::encode(isa::positionOnly(vs)));
+  p.phong = ctx.createFragmentShader(assembleShader("phong.fs"));
+  p.phongTex = ctx.createFragmentShader(assembleShader("phong_tex.fs"));
+  p.constant = ctx.createFragmentShader(assembleShader("constant.fs"));
+  return p;
+}
+
+struct MeshBuffers {
+  pipe::ResourceId positions = 0, normals = 0, texcoords = 0, indices = 0;
+  uint32_t count = 0;
+};
+
+template <class T>
+std::span<const uint8_t> bytes(const std::vector<T>& v) {
+  return {reinterpret_cast<const uint8_t*>(v.data()), v.size() * sizeof(T)};
+}
+
+void drawScene(pipe::Context& ctx, const scene::Scene& s, const Programs& programs,
+               const std::vector<MeshBuffers>& meshes, const std::vector<pipe::ResourceId>& textures,
+               const pipe::Framebuffer& fb) {
+  ctx.setFramebuffer(fb);
+  ctx.setViewport({0, 0, float(s.width), float(s.height), 0, 1});
+  pipe::RasterizerState rs;
+  ctx.setRasterizer(rs);
+  pipe::BlendState clearBlend;  // clears ignore the colour mask of the last draw in GL only if reset
+  ctx.setBlend(clearBlend);
+  ctx.clear(pipe::kClearColor | pipe::kClearDepth | pipe::kClearStencil, s.clearColor, s.clearDepth,
+            s.clearStencil);
+  for (const scene::Draw& d : s.draws) {
+    const scene::RenderState& st = d.state;
+    pipe::BlendState b;
+    b.enable = st.blend;
+    b.srcRgb = same<pipe::BlendFactor>(st.srcRgb);
+    b.dstRgb = same<pipe::BlendFactor>(st.dstRgb);
+    b.srcAlpha = same<pipe::BlendFactor>(st.srcAlpha);
+    b.dstAlpha = same<pipe::BlendFactor>(st.dstAlpha);
+    b.eqRgb = same<pipe::BlendEquation>(st.eqRgb);
+    b.eqAlpha = same<pipe::BlendEquation>(st.eqAlpha);
+    for (int i = 0; i < 4; ++i) b.constant[i] = st.blendColor[i];
+    b.colorWriteMask = static_cast<uint8_t>(st.colorMask[0] | st.colorMask[1] << 1 |
+                                            st.colorMask[2] << 2 | st.colorMask[3] << 3);
+    ctx.setBlend(b);
+    pipe::DepthStencilAlphaState z;
+    z.depthTest = st.depthTest;
+    z.depthWrite = st.depthWrite;
+    z.depthFunc = same<pipe::CompareFunc>(st.depthFunc);
+    z.stencilTest = st.stencilTest;
+    z.front = face(st.front);
+    z.back = face(st.back);
+    ctx.setDepthStencilAlpha(z);
+    rs.cull = st.cull == scene::Cull::Back    ? pipe::CullMode::Back
+              : st.cull == scene::Cull::Front ? pipe::CullMode::Front
+                                              : pipe::CullMode::None;
+    rs.frontCCW = st.frontFaceCCW;
+    ctx.setRasterizer(rs);
+    const pipe::ResourceId fs = d.shading == scene::Shading::Phong           ? programs.phong
+                                : d.shading == scene::Shading::PhongTextured ? programs.phongTex
+                                                                             : programs.constant;
+    ctx.bindShaders(programs.lit, fs);
+    ctx.setConstants(pipe::ShaderStage::Vertex, d.constants);
+    ctx.setConstants(pipe::ShaderStage::Fragment, d.constants);
+    if (d.texture >= 0) {
+      const scene::Texture& t = s.textures.at(size_t(d.texture));
+      pipe::SamplerState smp{same<gpu::tex::Wrap>(t.wrapS), same<gpu::tex::Wrap>(t.wrapT),
+                             same<gpu::tex::Filter>(t.magFilter), same<gpu::tex::Filter>(t.minFilter),
+                             same<gpu::tex::MipFilter>(t.mipFilter)};
+      ctx.setTexture(pipe::ShaderStage::Fragment, 0, textures.at(size_t(d.texture)), smp);
+    } else {
+      ctx.setTexture(pipe::ShaderStage::Fragment, 0, pipe::kNoResource, {});
+    }
+    const MeshBuffers& m = meshes.at(d.mesh);
+    std::vector<pipe::VertexElement> el = {{0, 0, 12, pipe::VertexFormat::Float32, 3},
+                                           {1, 0, 12, pipe::VertexFormat::Float32, 3}};
+    if (m.texcoords) el.push_back({2, 0, 8, pipe::VertexFormat::Float32, 2});
+    ctx.setVertexElements(el);
+    ctx.setVertexBuffer(0, m.positions);
+    ctx.setVertexBuffer(1, m.normals);
+    ctx.setVertexBuffer(2, m.texcoords);
+    ctx.draw({pipe::Primitive::Triangles, m.count, m.indices, pipe::IndexSize::U32, 0});
+  }
+}
+
+}  // namespace
+
+FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset, const FrameOptions& options) {
+  gpu::Device device(preset);
+  driver::DriverOptions dopt;
+  dopt.mode = options.mode;
+  dopt.captureStreams = options.capture;
+  driver::Context ctx(device, dopt);
+  const Programs programs = createPrograms(ctx);
+  std::vector<MeshBuffers> meshes;
+  for (const scene::Mesh& m : s.meshes) {
+    MeshBuffers b;
+    b.positions = ctx.createBuffer(bytes(m.positions));
+    b.normals = ctx.createBuffer(bytes(m.normals));
+    if (!m.texcoords.empty()) b.texcoords = ctx.createBuffer(bytes(m.texcoords));
+    b.indices = ctx.createBuffer(bytes(m.indices));
+    b.count = static_cast<uint32_t>(m.indices.size());
+    meshes.push_back(b);
+  }
+  std::vector<pipe::ResourceId> textures;
+  for (const scene::Texture& t : s.textures) {
+    if (t.levels.empty()) throw Error("scene texture without levels");
+    const pipe::ResourceId id = ctx.createTexture({pipe::TexFormat::RGBA8, t.levels[0].width,
+                                                   t.levels[0].height, uint32_t(t.levels.size())});
+    for (uint32_t l = 0; l < t.levels.size(); ++l) ctx.uploadTexture(id, l, t.levels[l].rgba);
+    textures.push_back(id);
+  }
+  pipe::Framebuffer fb;
+  fb.color = ctx.createColorSurface(pipe::ColorFormat::RGBA8, s.width, s.height);
+  fb.depth = ctx.createDepthSurface(pipe::DepthFormat::D24S8, s.width, s.height);
+  fb.width = s.width;
+  fb.height = s.height;
+
+  for (uint32_t i = 0; i < options.warmupFrames; ++i) {
+    drawScene(ctx, s, programs, meshes, textures, fb);
+    ctx.flush();
+    ctx.takeReports();
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  drawScene(ctx, s, programs, meshes, textures, fb);
+  ctx.flush();
+  const auto t1 = std::chrono::steady_clock::now();
+
+  FrameResult r;
+  r.cpuMilliseconds = std::chrono::duration<double, std::milli>(t1 - t0).count();
+  r.batches = ctx.takeReports();
+  r.capture = ctx.lastCapture();
+  const std::vector<uint8_t> pixels = ctx.readSurface(fb.color);
+  // GL window coordinates put row 0 at the bottom; images put it at the top.
+  r.image.width = s.width;
+  r.image.height = s.height;
+  r.image.rgba.resize(pixels.size());
+  const size_t row = size_t{s.width} * 4;
+  for (uint32_t y = 0; y < s.height; ++y)
+    std::memcpy(r.image.rgba.data() + y * row, pixels.data() + size_t(s.height - 1 - y) * row, row);
+  return r;
+}
+
+}  // namespace tessera::tools

@@ -1,0 +1,34 @@
+// Renders a scene (scene/) on a Tessera GPU through the pipe context: the C++ API path of
+// `tessera render` and of the image tests. One call = one frame = the batches it flushed.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/image.h"
+#include "driver/batch_report.h"
+#include "driver/options.h"
+#include "gpu/cp/capture.h"
+#include "gpu/preset/preset.h"
+#include "scene/scene.h"
+
+namespace tessera::tools {
+
+struct FrameOptions {
+  driver::RenderMode mode = driver::RenderMode::Binning;
+  bool capture = false;
+  // Frames to render before the measured one (resources and caches warm, as in an app's loop).
+  uint32_t warmupFrames = 0;
+};
+
+struct FrameResult {
+  Image image;                                // row 0 = top
+  std::vector<driver::BatchReport> batches;   // of the measured frame
+  gpu::cp::Capture capture;                   // last submission, when asked for
+  double cpuMilliseconds = 0;                 // host time to record and execute the frame
+};
+
+FrameResult renderFrame(const scene::Scene& scene, const gpu::Preset& preset,
+                        const FrameOptions& options);
+
+}  // namespace tessera::tools

@@ -1,0 +1,221 @@
+#include "tools/frame_report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace tessera::tools {
+namespace {
+
+gpu::BusStats sumBus(const FrameResult& f) {
+  gpu::BusStats s;
+  for (const auto& b : f.batches)
+    for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i) {
+      s.client[i].readBytes += b.stats.bus.client[i].readBytes;
+      s.client[i].writeBytes += b.stats.bus.client[i].writeBytes;
+    }
+  return s;
+}
+
+std::string bytesText(uint64_t b) {
+  char buf[32];
+  if (b >= 10ull << 20) std::snprintf(buf, sizeof buf, "%.2f MiB", b / 1048576.0);
+  else if (b >= 10ull << 10) std::snprintf(buf, sizeof buf, "%.1f KiB", b / 1024.0);
+  else std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(b));
+  return buf;
+}
+
+}  // namespace
+
+FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset, const FrameResult& frame,
+                            const FrameResult& sysmem) {
+  FrameFigures f;
+  f.scene = s.name;
+  f.preset = std::string(preset.name);
+  f.width = s.width;
+  f.height = s.height;
+  f.trianglesIn = s.triangleCount();
+  for (const auto& b : sysmem.batches)
+    f.trianglesAfterCulling += b.stats.pc.primitivesIn - b.stats.pc.trivialRejects - b.stats.pc.culled;
+  f.bus = sumBus(frame);
+  f.sysmemBus = sumBus(sysmem);
+  for (const auto& b : frame.batches) {
+    f.mode = std::string(driver::renderModeName(b.mode));
+    f.fragmentsShaded += b.stats.fragment.fragmentsShaded;
+    f.verticesShaded += b.stats.pipeline.verticesShaded + b.stats.pipeline.binningVerticesShaded;
+    f.visibilityOverflow |= b.visibilityOverflow;
+  }
+  // The per-bin figures come from the frame's main batch: the one with the most draws.
+  const driver::BatchReport* main = nullptr;
+  for (const auto& b : frame.batches)
+    if (!main || b.draws > main->draws) main = &b;
+  if (main && main->layout) {
+    const auto& l = *main->layout;
+    f.bins = static_cast<uint32_t>(l.bins.size());
+    f.binW = l.binW;
+    f.binH = l.binH;
+    f.pipes = static_cast<uint32_t>(l.pipes.size());
+    f.binsX = l.nx;
+    f.binsY = l.ny;
+    if (main->mode == driver::RenderMode::Binning) {
+      f.trianglesPerBin.assign(main->stats.vsc.trianglesPerBin.begin(), main->stats.vsc.trianglesPerBin.end());
+      f.trianglesBinned = main->stats.vsc.binHits;
+    } else {
+      // Naive tiling draws everything in every bin: count the triangles that reached each bin's
+      // rasterizer.
+      for (const auto& r : main->stats.pipeline.bins) f.trianglesPerBin.push_back(r.triangles);
+      for (uint64_t t : f.trianglesPerBin) f.trianglesBinned += t;
+    }
+  } else if (main) {
+    f.bins = 1;
+    f.binW = s.width;
+    f.binH = s.height;
+    f.binsX = f.binsY = 1;
+    f.trianglesPerBin = {f.trianglesAfterCulling};
+    f.trianglesBinned = f.trianglesAfterCulling;
+  }
+  if (!f.trianglesPerBin.empty()) {
+    f.maxTrianglesPerBin = *std::max_element(f.trianglesPerBin.begin(), f.trianglesPerBin.end());
+    f.avgTrianglesPerBin = double(f.trianglesBinned) / double(f.trianglesPerBin.size());
+  }
+  return f;
+}
+
+std::string summaryTable(const FrameFigures& f) {
+  std::ostringstream o;
+  char line[160];
+  auto row = [&](const char* k, const std::string& v) {
+    std::snprintf(line, sizeof line, "  %-28s %s\n", k, v.c_str());
+    o << line;
+  };
+  o << "Tessera frame: " << f.scene << " " << f.width << "x" << f.height << " on " << f.preset
+    << " (" << f.mode << ")\n";
+  row("bins", std::to_string(f.bins) + " (" + std::to_string(f.binsX) + "x" + std::to_string(f.binsY) +
+                 " of " + std::to_string(f.binW) + "x" + std::to_string(f.binH) + ")");
+  row("VSC pipes", std::to_string(f.pipes));
+  row("triangles in", std::to_string(f.trianglesIn));
+  row("triangles after culling", std::to_string(f.trianglesAfterCulling));
+  row("triangles binned", std::to_string(f.trianglesBinned) + " (bin hits)");
+  std::snprintf(line, sizeof line, "%.1f / %llu", f.avgTrianglesPerBin,
+                static_cast<unsigned long long>(f.maxTrianglesPerBin));
+  row("triangles per bin avg / max", line);
+  row("vertices shaded", std::to_string(f.verticesShaded));
+  row("fragments shaded", std::to_string(f.fragmentsShaded));
+  if (f.visibilityOverflow) row("visibility streams", "OVERFLOWED (bins drew everything; grown for next frame)");
+  o << "  bytes moved                   read         write    | sysmem mode: read    write\n";
+  for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i) {
+    const auto c = static_cast<gpu::BusClient>(i);
+    if (c == gpu::BusClient::Host) continue;
+    std::snprintf(line, sizeof line, "    %-24s %12s %12s   | %12s %12s\n",
+                  std::string(gpu::busClientName(c)).c_str(), bytesText(f.bus[c].readBytes).c_str(),
+                  bytesText(f.bus[c].writeBytes).c_str(), bytesText(f.sysmemBus[c].readBytes).c_str(),
+                  bytesText(f.sysmemBus[c].writeBytes).c_str());
+    o << line;
+  }
+  std::snprintf(line, sizeof line, "    %-24s %25s   | %25s\n", "total", bytesText(f.bus.totalGpuBytes()).c_str(),
+                bytesText(f.sysmemBus.totalGpuBytes()).c_str());
+  o << line;
+  return o.str();
+}
+
+nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame) {
+  using nlohmann::json;
+  auto busJson = [](const gpu::BusStats& b) {
+    json j = json::object();
+    for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i)
+      j[std::string(gpu::kBusClientNames[i])] = {{"read_bytes", b.client[i].readBytes},
+                                                 {"write_bytes", b.client[i].writeBytes}};
+    j["total_gpu_bytes"] = b.totalGpuBytes();
+    return j;
+  };
+  json j;
+  j["scene"] = f.scene;
+  j["preset"] = f.preset;
+  j["mode"] = f.mode;
+  j["size"] = {f.width, f.height};
+  j["bins"] = {{"count", f.bins}, {"nx", f.binsX}, {"ny", f.binsY}, {"width", f.binW}, {"height", f.binH},
+               {"pipes", f.pipes}};
+  j["triangles"] = {{"in", f.trianglesIn}, {"after_culling", f.trianglesAfterCulling},
+                    {"binned", f.trianglesBinned}, {"avg_per_bin", f.avgTrianglesPerBin},
+                    {"max_per_bin", f.maxTrianglesPerBin}, {"per_bin", f.trianglesPerBin}};
+  j["vertices_shaded"] = f.verticesShaded;
+  j["fragments_shaded"] = f.fragmentsShaded;
+  j["visibility_overflow"] = f.visibilityOverflow;
+  j["bytes"] = busJson(f.bus);
+  j["bytes_sysmem_mode"] = busJson(f.sysmemBus);
+  j["host_ms"] = frame.cpuMilliseconds;
+  json batches = json::array();
+  for (const auto& b : frame.batches) {
+    const auto& s = b.stats;
+    json bj;
+    bj["mode"] = std::string(driver::renderModeName(b.mode));
+    bj["reason"] = b.reason;
+    bj["draws"] = b.draws;
+    bj["clears"] = b.clears;
+    bj["restores"] = b.restores;
+    bj["resolves"] = b.resolves;
+    bj["bytes"] = busJson(s.bus);
+    bj["cp"] = {{"packets", s.cp.packets}, {"reg_writes", s.cp.regWrites}, {"draws", s.cp.draws},
+                {"events", s.cp.events}, {"ibs", s.cp.ibs}, {"dwords_fetched", s.cp.dwordsFetched}};
+    bj["vfd"] = {{"indices", s.vfd.indices}, {"vertices", s.vfd.vertices}, {"attribute_bytes", s.vfd.attributeBytes}};
+    bj["sp"] = {{"vertex_warps", s.sp.vertexWarps}, {"fragment_warps", s.sp.fragmentWarps},
+                {"instructions", s.sp.instructions}, {"lane_instructions", s.sp.laneInstructions},
+                {"texture_samples", s.sp.textureSamples}, {"killed_lanes", s.sp.killedLanes}};
+    bj["pc"] = {{"primitives_in", s.pc.primitivesIn}, {"trivial_rejects", s.pc.trivialRejects},
+                {"clipped", s.pc.clipped}, {"culled", s.pc.culled}, {"triangles_out", s.pc.trianglesOut}};
+    bj["ras"] = {{"triangles", s.ras.triangles}, {"triangles_empty", s.ras.trianglesEmpty}, {"quads", s.ras.quads},
+                 {"pixels_covered", s.ras.pixelsCovered}, {"helper_pixels", s.ras.helperPixels}};
+    bj["rb"] = {{"samples_tested", s.rb.samplesTested}, {"samples_passed", s.rb.samplesPassed},
+                {"color_bytes_read", s.rb.colorBytesRead}, {"color_bytes_written", s.rb.colorBytesWritten},
+                {"depth_bytes_read", s.rb.depthBytesRead}, {"depth_bytes_written", s.rb.depthBytesWritten}};
+    bj["tex"] = {{"samples", s.tex.samples}, {"texel_fetches", s.tex.texelFetches}, {"bytes_fetched", s.tex.bytesFetched}};
+    bj["gmem"] = {{"restores", s.gmem.restores}, {"resolves", s.gmem.resolves}, {"clears", s.gmem.clears},
+                  {"restore_bytes", s.gmem.restoreBytes}, {"resolve_bytes", s.gmem.resolveBytes},
+                  {"clear_bytes", s.gmem.clearBytes}};
+    bj["vsc"] = {{"primitives_binned", s.vsc.primitivesBinned}, {"bin_hits", s.vsc.binHits},
+                 {"bytes_written", s.vsc.bytesWritten}, {"bytes_read", s.vsc.bytesRead},
+                 {"overflowed_pipes", s.vsc.overflowedPipes}};
+    bj["fragment"] = {{"fragments_shaded", s.fragment.fragmentsShaded}, {"helper_lanes", s.fragment.helperLanes},
+                      {"early_z_rejected", s.fragment.earlyZRejected}, {"warps", s.fragment.warps}};
+    bj["pipeline"] = {{"draws", s.pipeline.draws}, {"binning_draws", s.pipeline.binningDraws},
+                      {"vertices_shaded", s.pipeline.verticesShaded},
+                      {"binning_vertices_shaded", s.pipeline.binningVerticesShaded}};
+    json bins = json::array();
+    for (const auto& r : s.pipeline.bins)
+      bins.push_back({{"x", r.window.x0}, {"y", r.window.y0}, {"w", r.window.x1 - r.window.x0},
+                      {"h", r.window.y1 - r.window.y0}, {"primitives", r.primitives},
+                      {"triangles", r.triangles}, {"fragments", r.fragments},
+                      {"used_stream", r.usedStream}, {"stream_overflow", r.streamOverflow}});
+    bj["per_bin"] = bins;
+    if (b.layout) bj["layout"] = {{"x", b.layout->x}, {"y", b.layout->y}, {"bin_w", b.layout->binW},
+                                  {"bin_h", b.layout->binH}, {"nx", b.layout->nx}, {"ny", b.layout->ny},
+                                  {"pipes", b.layout->pipes.size()}, {"gmem_used", b.layout->gmemUsed}};
+    batches.push_back(bj);
+  }
+  j["batches"] = batches;
+  return j;
+}
+
+Image triangleHeatmap(const FrameFigures& f, const FrameResult& frame) {
+  // Each bin's square is shaded from dark blue (no triangles) to yellow (the busiest bin) over
+  // the frame, dimmed to 40% so the frame's shapes stay recognisable.
+  Image img = frame.image;
+  const double maxT = f.maxTrianglesPerBin ? double(f.maxTrianglesPerBin) : 1.0;
+  if (f.binsX == 0 || f.trianglesPerBin.size() != size_t{f.binsX} * f.binsY) return img;
+  for (uint32_t y = 0; y < img.height; ++y)
+    for (uint32_t x = 0; x < img.width; ++x) {
+      const uint32_t wy = img.height - 1 - y;  // bins are in GL window coordinates
+      const uint32_t bx = std::min(f.binsX - 1, x / std::max(1u, f.binW));
+      const uint32_t by = std::min(f.binsY - 1, wy / std::max(1u, f.binH));
+      const double t = double(f.trianglesPerBin[by * f.binsX + bx]) / maxT;
+      uint8_t* p = img.pixel(x, y);
+      const bool edge = (x % std::max(1u, f.binW)) == 0 || (wy % std::max(1u, f.binH)) == 0;
+      const double heat[3] = {255 * t, 200 * t, 255 * (1 - t) * 0.6};
+      for (int c = 0; c < 3; ++c)
+        p[c] = edge ? 255 : static_cast<uint8_t>(0.4 * p[c] + 0.6 * heat[c]);
+      p[3] = 255;
+    }
+  return img;
+}
+
+}  // namespace tessera::tools

@@ -1,0 +1,35 @@
+// The figures of a rendered frame for an architect: a summary table on the terminal, the full
+// JSON report (every block's counters, per-bin figures) and a heat map of triangles per bin.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "common/image.h"
+#include "gpu/preset/preset.h"
+#include "scene/scene.h"
+#include "tools/frame_renderer.h"
+
+namespace tessera::tools {
+
+struct FrameFigures {
+  std::string scene, preset, mode;
+  uint32_t width = 0, height = 0;
+  uint64_t trianglesIn = 0, trianglesAfterCulling = 0, trianglesBinned = 0;
+  uint32_t bins = 0, binW = 0, binH = 0, pipes = 0;
+  double avgTrianglesPerBin = 0;
+  uint64_t maxTrianglesPerBin = 0;
+  uint64_t fragmentsShaded = 0, verticesShaded = 0;
+  gpu::BusStats bus;        // this frame, summed over its batches
+  gpu::BusStats sysmemBus;  // the same frame rendered in sysmem mode
+  bool visibilityOverflow = false;
+  std::vector<uint64_t> trianglesPerBin;  // row-major over the bin grid
+  uint32_t binsX = 0, binsY = 0;
+};
+
+FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
+                            const FrameResult& frame, const FrameResult& sysmem);
+std::string summaryTable(const FrameFigures& f);
+nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame);
+Image triangleHeatmap(const FrameFigures& f, const FrameResult& frame);
+
+}  // namespace tessera::tools

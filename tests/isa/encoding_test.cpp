@@ -1,0 +1,114 @@
+// Binary encoding: exact round trips, and decoding rejects every malformed input with the
+// index of the instruction at fault.
+#include <gtest/gtest.h>
+
+#include "isa/assembler.h"
+#include "isa/encoding.h"
+#include "isa/testing_all_opcodes.h"
+
+namespace tessera::isa {
+namespace {
+
+constexpr std::string_view kSmall = R"(.stage vertex
+.regs 2
+mov r0, i0.x
+add r1, r0, 2.5
+mov o0.x, r1
+end
+)";
+
+int decodeErrorIndex(const std::vector<uint32_t>& words, std::string* what = nullptr) {
+  try {
+    decode(words);
+  } catch (const DecodeError& e) {
+    if (what) *what = e.what();
+    return e.instruction();
+  }
+  ADD_FAILURE() << "decode accepted a malformed program";
+  return -2;
+}
+
+size_t instrWord(const std::vector<uint32_t>& words, int index) {
+  return kHeaderWords + words[5] + static_cast<size_t>(index) * kWordsPerInstruction;
+}
+
+TEST(Encoding, EveryOpcodeRoundTrips) {
+  for (std::string_view text : {testing::kAllVertexOps, testing::kAllFragmentOps}) {
+    Program p = assemble(text, "all.s");
+    std::vector<uint32_t> words = encode(p);
+    EXPECT_EQ(words.size(), kHeaderWords + words[5] + p.code.size() * kWordsPerInstruction);
+    EXPECT_EQ(decode(words), p);
+    EXPECT_EQ(encode(decode(words)), words);
+  }
+}
+
+TEST(Encoding, HeaderAndPoolLayout) {
+  Program p = assemble(kSmall, "s.s");
+  std::vector<uint32_t> w = encode(p);
+  EXPECT_EQ(w[0], kMagic);
+  EXPECT_EQ(w[1], kVersion);
+  EXPECT_EQ(w[2], 0u | 2u << 8 | 1u << 16 | 1u << 24);  // vertex, 2 regs, 1 input, 1 output
+  EXPECT_EQ(w[4], 4u);                                  // instructions
+  EXPECT_EQ(w[5], 1u);                                  // one pooled immediate
+  EXPECT_EQ(w[6], 0x40200000u);                         // 2.5f
+  // add r1, r0, 2.5: dst file 1 index 1; src0 file 1 index 0; src1 file 3 (imm) pool slot 0.
+  size_t add = instrWord(w, 1);
+  EXPECT_EQ(w[add], static_cast<uint32_t>(Opcode::Add) | 1u << 8 | 1u << 13);
+  EXPECT_EQ(w[add + 1], 1u);
+  EXPECT_EQ(w[add + 2], 3u);
+  EXPECT_EQ(w[add + 3], 0u);
+}
+
+TEST(DecodeErrors, TruncatedAndTrailing) {
+  std::vector<uint32_t> w = encode(assemble(kSmall, "s.s"));
+  std::vector<uint32_t> cut(w.begin(), w.end() - 1);
+  std::string what;
+  EXPECT_EQ(decodeErrorIndex(cut, &what), 3);  // the last instruction is incomplete
+  EXPECT_NE(what.find("truncated"), std::string::npos) << what;
+  EXPECT_EQ(decodeErrorIndex(std::vector<uint32_t>(w.begin(), w.begin() + 3)), -1);
+  std::vector<uint32_t> longer = w;
+  longer.push_back(0);
+  EXPECT_EQ(decodeErrorIndex(longer), -1);
+  EXPECT_EQ(decodeErrorIndex({}), -1);
+}
+
+TEST(DecodeErrors, HeaderFields) {
+  std::vector<uint32_t> w = encode(assemble(kSmall, "s.s"));
+  auto bad = [&](size_t word, uint32_t value) {
+    std::vector<uint32_t> b = w;
+    b[word] = value;
+    return decodeErrorIndex(b);
+  };
+  EXPECT_EQ(bad(0, 0xdeadbeef), -1);                    // magic
+  EXPECT_EQ(bad(1, 7), -1);                             // version
+  EXPECT_EQ(bad(2, w[2] | 5u), -1);                     // stage
+  EXPECT_EQ(bad(2, (w[2] & ~0xff00u) | 65u << 8), -1);  // regCount > 64
+  EXPECT_EQ(bad(3, w[3] | kUsesKill << 8), -1);         // flags disagree with the code
+  EXPECT_GE(bad(5, 2), -1);                             // pool size changes the length
+}
+
+TEST(DecodeErrors, InstructionFieldsNameTheInstruction) {
+  std::vector<uint32_t> w = encode(assemble(kSmall, "s.s"));
+  auto bad = [&](int index, int word, uint32_t value) {
+    std::vector<uint32_t> b = w;
+    b[instrWord(w, index) + word] = value;
+    return decodeErrorIndex(b);
+  };
+  const size_t add = instrWord(w, 1);
+  EXPECT_EQ(bad(1, 0, (w[add] & ~0xffu) | 0xfe), 1);             // unknown opcode
+  EXPECT_EQ(bad(1, 0, (w[add] & ~0xfu << 8) | 15u << 8), 1);     // unknown register file
+  EXPECT_EQ(bad(1, 0, w[add] | 2u << 13), 1);                    // r3 >= regCount 2
+  EXPECT_EQ(bad(1, 0, w[add] | 1u << 31), 1);                    // reserved bit
+  EXPECT_EQ(bad(1, 2, 3u | 9u << 16), 1);                        // immediate pool slot out of range
+  EXPECT_EQ(bad(1, 1, 1u | 1u << 4 | 1u << 6), 1);               // relative on a register
+  EXPECT_EQ(bad(2, 1, 4u | 9u << 16), 2);                        // input i2.y beyond numInputs
+  EXPECT_EQ(bad(2, 3, 1u), 2);                                   // third source on a mov
+  EXPECT_EQ(bad(0, 0, static_cast<uint32_t>(Opcode::Kill)), 0);  // fragment-only op in a VS
+  // Replace the final end by a nop: the program no longer finishes.
+  EXPECT_EQ(bad(3, 0, static_cast<uint32_t>(Opcode::Nop)), 3);
+  // An endif with no if.
+  EXPECT_EQ(bad(0, 0, static_cast<uint32_t>(Opcode::Endif)), 0);
+}
+
+}  // namespace
+}  // namespace tessera::isa

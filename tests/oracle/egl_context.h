@@ -1,0 +1,36 @@
+// A headless GLES 2.0 context on Mesa's llvmpipe: surfaceless EGL display, no window, rendering
+// into an FBO with RGBA8 colour and packed depth24/stencil8 renderbuffers.
+#pragma once
+#include <EGL/egl.h>
+#include <GLES2/gl2.h>
+
+#include <cstdint>
+#include <string>
+
+#include "common/image.h"
+
+namespace tessera::oracle {
+
+// Must run before the first EGL call: Mesa reads these when it loads the driver.
+void forceLlvmpipe(int threads);
+
+class EglContext final {
+ public:
+  // Throws tessera::Error with the failing EGL/GL step.
+  EglContext(uint32_t width, uint32_t height);
+  ~EglContext();
+  EglContext(const EglContext&) = delete;
+  EglContext& operator=(const EglContext&) = delete;
+
+  std::string renderer() const;  // GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+  // glReadPixels of the FBO, rows flipped so row 0 is the top.
+  Image readback() const;
+
+ private:
+  uint32_t width_, height_;
+  EGLDisplay display_ = EGL_NO_DISPLAY;
+  EGLContext context_ = EGL_NO_CONTEXT;
+  GLuint fbo_ = 0, color_ = 0, depthStencil_ = 0;
+};
+
+}  // namespace tessera::oracle

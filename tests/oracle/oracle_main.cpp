@@ -1,0 +1,127 @@
+// tessera-oracle: renders a scene with Mesa's llvmpipe in its own process and writes the PNG
+// Tessera's images are compared with. Prints `frame_ms=<median>` (draw + glFinish).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "common/image.h"
+#include "oracle/egl_context.h"
+#include "oracle/gl_scene_renderer.h"
+#include "scene/scene.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+// Mesa's driver is dlopen'ed and unloaded at exit, leaving a few process-lifetime allocations that
+// LeakSanitizer cannot attribute; they are not the oracle's. Address errors are still reported.
+extern "C" const char* __asan_default_options() {
+  return "detect_leaks=0";
+}
+#endif
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: tessera-oracle --scene NAME_OR_MODEL --size WxH --out FILE.png [--threads N] "
+    "[--repeat N]\n"
+    "  --scene    default | blend | stencil | path of a model file (OBJ, 3DS, glTF, PLY, ...)\n"
+    "  --size     frame size, e.g. 640x480\n"
+    "  --out      PNG to write\n"
+    "  --threads  llvmpipe rasterizer threads (LP_NUM_THREADS); default: Mesa's choice\n"
+    "  --repeat   render N times and report the median frame time (default 1)\n";
+
+struct Options {
+  std::string scene, out;
+  uint32_t width = 0, height = 0;
+  int threads = -1;
+  int repeat = 1;
+};
+
+struct UsageError : tessera::Error {
+  using tessera::Error::Error;
+};
+
+long parseNumber(const std::string& text, const std::string& what, long lo, long hi) {
+  char* end = nullptr;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || v < lo || v > hi) {
+    throw UsageError(what + " must be an integer in " + std::to_string(lo) + ".." +
+                     std::to_string(hi) + ", got '" + text + "'");
+  }
+  return v;
+}
+
+Options parse(int argc, char** argv) {
+  Options o;
+  bool haveSize = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    }
+    if (i + 1 >= argc) throw UsageError("missing value after " + arg);
+    const std::string value = argv[++i];
+    if (arg == "--scene") {
+      o.scene = value;
+    } else if (arg == "--out") {
+      o.out = value;
+    } else if (arg == "--size") {
+      const size_t x = value.find('x');
+      if (x == std::string::npos)
+        throw UsageError("--size must look like 640x480, got '" + value + "'");
+      o.width = uint32_t(parseNumber(value.substr(0, x), "--size width", 1, 16384));
+      o.height = uint32_t(parseNumber(value.substr(x + 1), "--size height", 1, 16384));
+      haveSize = true;
+    } else if (arg == "--threads") {
+      o.threads = int(parseNumber(value, "--threads", 0, 64));
+    } else if (arg == "--repeat") {
+      o.repeat = int(parseNumber(value, "--repeat", 1, 10000));
+    } else {
+      throw UsageError("unknown option '" + arg + "'");
+    }
+  }
+  if (o.scene.empty()) throw UsageError("--scene is required");
+  if (o.out.empty()) throw UsageError("--out is required");
+  if (!haveSize) throw UsageError("--size is required");
+  return o;
+}
+
+int run(const Options& o) {
+  // Before any EGL call: Mesa picks its driver when the display is first initialised.
+  tessera::oracle::forceLlvmpipe(o.threads);
+  const tessera::scene::Scene scene = tessera::scene::sceneByName(o.scene, o.width, o.height);
+  tessera::oracle::EglContext context(o.width, o.height);
+  tessera::oracle::GlSceneRenderer renderer(scene);
+  std::vector<double> ms;
+  for (int r = 0; r < o.repeat; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    renderer.render();
+    glFinish();
+    const auto end = std::chrono::steady_clock::now();
+    ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  const double median =
+      ms.size() % 2 ? ms[ms.size() / 2] : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
+  tessera::writePng(context.readback(), o.out);
+  std::printf("renderer=%s\ntriangles=%zu\nframe_ms=%.3f\n", context.renderer().c_str(),
+              scene.triangleCount(), median);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(parse(argc, argv));
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "tessera-oracle: %s\n%s", e.what(), kUsage);
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tessera-oracle: %s\n", e.what());
+    return 1;
+  }
+}

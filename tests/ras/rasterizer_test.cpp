@@ -1,0 +1,203 @@
+// Rasterizer coverage: tie cases of the top-left rule, windings, degenerate input, the guard
+// band, scissoring, emission order and counters.
+#include "gpu/ras/rasterizer.h"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <random>
+#include <tuple>
+#include <vector>
+
+#include "ras/ras_reference.h"
+
+namespace tessera::gpu::ras {
+namespace {
+
+using testing::PixelCount;
+
+constexpr Scissor kAll{-100000, -100000, 100000, 100000};
+
+Triangle tri(float x0, float y0, float x1, float y1, float x2, float y2) {
+  return Triangle{{{x0, y0, 0.5f, 1.0f}, {x1, y1, 0.5f, 1.0f}, {x2, y2, 0.5f, 1.0f}}, true};
+}
+
+PixelCount raster(const Triangle& t, const Scissor& sc = kAll) {
+  Rasterizer r;
+  PixelCount c;
+  testing::rasterizeInto(r, t, sc, c);
+  return c;
+}
+
+Triangle reversed(Triangle t) {
+  std::swap(t.v[1], t.v[2]);
+  return t;
+}
+
+TEST(Rasterizer, TopAndLeftEdgesOwnTies) {
+  // Legs on x = 0.5 and y = 0.5 pass through pixel centres; the hypotenuse x + y = 5 as well.
+  const Triangle upper = tri(0.5f, 0.5f, 4.5f, 0.5f, 0.5f, 4.5f);
+  const Triangle lower = tri(4.5f, 0.5f, 4.5f, 4.5f, 0.5f, 4.5f);
+  const PixelCount a = raster(upper), b = raster(lower);
+  EXPECT_EQ(a.size(), 10u);  // top and left legs included, hypotenuse (bottom-right) excluded
+  EXPECT_EQ(b.size(), 6u);   // hypotenuse is its top-left edge; its right and bottom legs are not
+  for (const auto& [p, n] : a) {
+    EXPECT_LE(p.first + p.second, 3);
+    EXPECT_GE(p.first, 0);
+    EXPECT_GE(p.second, 0);
+  }
+  for (const auto& [p, n] : b) {
+    EXPECT_GE(p.first + p.second, 4);
+    EXPECT_LE(p.first, 3);
+    EXPECT_LE(p.second, 3);
+    EXPECT_EQ(a.count(p), 0u);
+  }
+}
+
+TEST(Rasterizer, HorizontalEdgeTies) {
+  // Two triangles sharing a horizontal edge on the pixel-centre row y = 2.5: the lower one
+  // (for which it is a top edge) owns that row.
+  const PixelCount above = raster(tri(0.0f, 0.0f, 8.0f, 2.5f, 0.0f, 2.5f));
+  const PixelCount below = raster(tri(0.0f, 2.5f, 8.0f, 2.5f, 0.0f, 5.0f));
+  for (const auto& [p, n] : above) EXPECT_LT(p.second, 2);
+  int row2 = 0;
+  for (const auto& [p, n] : below) row2 += p.second == 2;
+  EXPECT_EQ(row2, 8);
+}
+
+TEST(Rasterizer, BothWindingsCoverTheSamePixels) {
+  std::mt19937 rng(3);
+  std::uniform_int_distribution<int> coord(-2000, 12000);
+  for (int i = 0; i < 50; ++i) {
+    const Triangle t = tri(coord(rng) / 256.0f, coord(rng) / 256.0f, coord(rng) / 256.0f,
+                           coord(rng) / 256.0f, coord(rng) / 256.0f, coord(rng) / 256.0f);
+    EXPECT_EQ(raster(t), raster(reversed(t)));
+  }
+}
+
+TEST(Rasterizer, MatchesBruteForceReference) {
+  std::mt19937 rng(4);
+  std::uniform_int_distribution<int> coord(-4000, 20000);
+  std::uniform_int_distribution<int> edge(-5, 70);
+  for (int i = 0; i < 80; ++i) {
+    const Triangle t = tri(coord(rng) / 256.0f, coord(rng) / 256.0f, coord(rng) / 256.0f,
+                           coord(rng) / 256.0f, coord(rng) / 256.0f, coord(rng) / 256.0f);
+    Scissor sc{edge(rng), edge(rng), 0, 0};
+    sc.x1 = sc.x0 + 1 + edge(rng) % 40;
+    sc.y1 = sc.y0 + 1 + edge(rng) % 40;
+    const PixelCount got = raster(t, sc);
+    const testing::SnappedTri s = testing::snapTri(t);
+    PixelCount want;
+    for (int y = sc.y0; y < sc.y1; ++y)
+      for (int x = sc.x0; x < sc.x1; ++x)
+        if (testing::covers(s, x, y)) want[{x, y}] = 1;
+    EXPECT_EQ(got, want) << "triangle " << i;
+  }
+}
+
+TEST(Rasterizer, DegenerateTrianglesProduceNothing) {
+  Rasterizer r;
+  int quads = 0;
+  auto count = [&](const Quad&) { ++quads; };
+  r.rasterize(tri(1, 1, 5, 5, 9, 9), kAll, count);                          // collinear
+  r.rasterize(tri(3, 3, 3, 3, 3, 3), kAll, count);                          // a point
+  r.rasterize(tri(2.5f, 2.5f, 2.5001f, 2.5f, 2.5f, 2.5001f), kAll, count);  // snaps to a point
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  r.rasterize(tri(nan, 0, 10, 0, 0, 10), kAll, count);
+  r.rasterize(tri(0, 0, inf, 0, 0, 10), kAll, count);
+  r.rasterize(tri(0, 0, 10, 0, 0, 10), Scissor{5, 5, 5, 9}, count);   // empty scissor
+  r.rasterize(tri(0.6f, 0.6f, 0.9f, 0.6f, 0.6f, 0.9f), kAll, count);  // misses every centre
+  EXPECT_EQ(quads, 0);
+  EXPECT_EQ(r.stats().triangles, 7u);
+  EXPECT_EQ(r.stats().trianglesEmpty, 7u);
+  EXPECT_EQ(r.stats().quads, 0u);
+}
+
+TEST(Rasterizer, GuardBandCoordinatesWithSmallScissor) {
+  const Scissor sc{10, 20, 30, 27};
+  const PixelCount c = raster(tri(-16000.0f, -16000.0f, 16000.0f, -16000.0f, 0.0f, 16000.0f), sc);
+  EXPECT_EQ(c.size(), 20u * 7u);
+  for (const auto& [p, n] : c) {
+    EXPECT_TRUE(p.first >= 10 && p.first < 30 && p.second >= 20 && p.second < 27);
+  }
+  // Far beyond the guard band: the vertices are clamped, nothing overflows.
+  const PixelCount huge = raster(tri(-1e9f, -1e9f, 1e9f, -1e9f, 0.0f, 1e9f), sc);
+  EXPECT_EQ(huge.size(), 20u * 7u);
+  // A sliver far outside the scissor touches nothing.
+  EXPECT_TRUE(raster(tri(-16000.0f, 5000.0f, 16000.0f, 5001.0f, 0.0f, 5002.0f), sc).empty());
+}
+
+TEST(Rasterizer, ScissorClipsAtOddEdges) {
+  const Scissor sc{3, 5, 11, 14};
+  const PixelCount c = raster(tri(-50, -50, 100, -50, -50, 100), sc);
+  EXPECT_EQ(c.size(), 8u * 9u);
+  Rasterizer r;
+  r.rasterize(tri(-50, -50, 100, -50, -50, 100), sc, [&](const Quad& q) {
+    for (int i = 0; i < 4; ++i) {
+      const int x = q.x + (i & 1), y = q.y + (i >> 1);
+      const bool in = x >= 3 && x < 11 && y >= 5 && y < 14;
+      EXPECT_EQ((q.coverage >> i) & 1, in ? 1 : 0);
+    }
+  });
+  // Quads straddling the scissor edges are partial: pixels (2,y) and (x,4) are not covered.
+  EXPECT_EQ(r.stats().pixelsCovered, 72u);
+  EXPECT_EQ(r.stats().quads, 5u * 5u);
+  EXPECT_EQ(r.stats().helperPixels, 4u * 25u - 72u);
+}
+
+TEST(Rasterizer, EmitsRowMajorBlocksAndAlignedQuads) {
+  Rasterizer r;
+  std::vector<std::pair<int, int>> order;
+  r.rasterize(tri(-3.0f, -3.0f, 40.0f, -3.0f, -3.0f, 40.0f), kAll,
+              [&](const Quad& q) { order.emplace_back(q.x, q.y); });
+  ASSERT_FALSE(order.empty());
+  auto blockKey = [](std::pair<int, int> q) {
+    const int bx =
+        q.first >= 0 ? q.first / kBlockSize : -((-q.first + kBlockSize - 1) / kBlockSize);
+    const int by =
+        q.second >= 0 ? q.second / kBlockSize : -((-q.second + kBlockSize - 1) / kBlockSize);
+    return std::tuple(by, bx, q.second, q.first);
+  };
+  for (size_t i = 0; i < order.size(); ++i) {
+    EXPECT_EQ(order[i].first & 1, 0);
+    EXPECT_EQ(order[i].second & 1, 0);
+    if (i > 0) {
+      EXPECT_LT(blockKey(order[i - 1]), blockKey(order[i]));
+    }
+  }
+  // The same call gives the same sequence.
+  std::vector<std::pair<int, int>> again;
+  r.rasterize(tri(-3.0f, -3.0f, 40.0f, -3.0f, -3.0f, 40.0f), kAll,
+              [&](const Quad& q) { again.emplace_back(q.x, q.y); });
+  EXPECT_EQ(order, again);
+}
+
+TEST(Rasterizer, StatsCountQuadsPixelsAndHelpers) {
+  Rasterizer r;
+  uint64_t covered = 0, quads = 0;
+  r.rasterize(tri(0.5f, 0.5f, 4.5f, 0.5f, 0.5f, 4.5f), kAll, [&](const Quad& q) {
+    ++quads;
+    covered += std::popcount(q.coverage);
+  });
+  EXPECT_EQ(covered, 10u);
+  EXPECT_EQ(r.stats().triangles, 1u);
+  EXPECT_EQ(r.stats().trianglesEmpty, 0u);
+  EXPECT_EQ(r.stats().quads, quads);
+  EXPECT_EQ(r.stats().pixelsCovered, 10u);
+  EXPECT_EQ(r.stats().helperPixels, 4 * quads - 10);
+  r.resetStats();
+  EXPECT_EQ(r.stats().quads, 0u);
+  EXPECT_EQ(r.stats().triangles, 0u);
+}
+
+TEST(Rasterizer, FullScreenTriangleCoversViewportOnce) {
+  // The usual full-screen triangle against a 67x45 viewport scissor (blocks trivially accepted
+  // inside, partial at the ragged edges).
+  const Scissor sc{0, 0, 67, 45};
+  const PixelCount c = raster(tri(-1.0f, -1.0f, 200.0f, -1.0f, -1.0f, 200.0f), sc);
+  EXPECT_EQ(c.size(), 67u * 45u);
+}
+
+}  // namespace
+}  // namespace tessera::gpu::ras

@@ -1,0 +1,264 @@
+// Colour path of the render backend: formats, rounding, every blend factor and equation
+// against a double-precision reference, write masks, clears and byte counters.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "gpu/rb/color_format.h"
+#include "gpu/rb/render_backend.h"
+
+namespace tessera::gpu::rb {
+namespace {
+
+// A 4x4 colour surface at window origin (-2, 6) (as in a GMEM bin).
+struct ColorSurface {
+  ColorFormat format;
+  std::vector<uint8_t> bytes;
+  explicit ColorSurface(ColorFormat f) : format(f), bytes(16 * 4, 0) {}
+  SurfaceView view() { return {bytes.data(), 4 * bytesPerPixel(format), -2, 6}; }
+  uint32_t at(int x, int y) {
+    return loadPixel(view().pixel(x, y, bytesPerPixel(format)), bytesPerPixel(format));
+  }
+  void set(int x, int y, uint32_t v) {
+    storePixel(view().pixel(x, y, bytesPerPixel(format)), bytesPerPixel(format), v);
+  }
+};
+
+void fill(float rgba[4][4], float r, float g, float b, float a) {
+  for (int i = 0; i < 4; ++i) rgba[i][0] = r, rgba[i][1] = g, rgba[i][2] = b, rgba[i][3] = a;
+}
+
+TEST(RbColorFormat, LayoutAndBytes) {
+  EXPECT_EQ(bytesPerPixel(ColorFormat::RGBA8), 4u);
+  EXPECT_EQ(bytesPerPixel(ColorFormat::RGB565), 2u);
+  EXPECT_EQ(bytesPerPixel(ColorFormat::RGBA4444), 2u);
+  EXPECT_EQ(bytesPerPixel(ColorFormat::RGBA5551), 2u);
+  const float red[4] = {1, 0, 0, 0}, blue[4] = {0, 0, 1, 1};
+  EXPECT_EQ(packColor(ColorFormat::RGB565, red), 0xF800u);
+  EXPECT_EQ(packColor(ColorFormat::RGBA4444, red), 0xF000u);
+  EXPECT_EQ(packColor(ColorFormat::RGBA5551, red), 0xF800u);
+  EXPECT_EQ(packColor(ColorFormat::RGBA5551, blue), 0x003Fu);
+  EXPECT_EQ(packColor(ColorFormat::RGBA8, blue), 0xFFFF0000u);  // bytes 00 00 FF FF
+  ColorSurface s(ColorFormat::RGB565);
+  s.set(0, 7, 0xF800u);
+  EXPECT_EQ(s.bytes[16 * 2 * 0 + 4 * 2 * 1 + 2 * 2], 0x00);  // little-endian: low byte first
+  EXPECT_EQ(s.bytes[4 * 2 * 1 + 2 * 2 + 1], 0xF8);
+}
+
+TEST(RbColorFormat, RoundTripOfRepresentableValues) {
+  for (ColorFormat f :
+       {ColorFormat::RGBA8, ColorFormat::RGB565, ColorFormat::RGBA4444, ColorFormat::RGBA5551}) {
+    const ColorLayout& l = layoutOf(f);
+    for (uint32_t v = 0; v < 64; ++v) {
+      float c[4];
+      for (int ch = 0; ch < 4; ++ch) {
+        const uint32_t max = l.bits[ch] ? (1u << l.bits[ch]) - 1 : 1;
+        c[ch] = static_cast<float>((v * (ch + 3)) % (max + 1)) / static_cast<float>(max);
+      }
+      float back[4];
+      unpackColor(f, packColor(f, c), back);
+      for (int ch = 0; ch < 4; ++ch) EXPECT_EQ(back[ch], l.bits[ch] ? c[ch] : 1.0f);
+    }
+  }
+}
+
+TEST(RbColor, ClampsAndRoundsToNearest) {
+  ColorSurface s(ColorFormat::RGBA8);
+  RenderBackend rb;
+  float rgba[4][4];
+  fill(rgba, 0.5f, 1.5f, -3.0f, 127.4f / 255.0f);
+  rgba[3][0] = 0.5f / 255.0f;  // exactly half a step rounds up
+  rb.color(BlendState{}, ColorFormat::RGBA8, s.view(), -2, 6, 0xf, rgba);
+  EXPECT_EQ(s.at(-2, 6), 0x7F00FF80u);  // R 128, G 255, B 0, A 127
+  EXPECT_EQ(s.at(-1, 7) & 0xff, 1u);
+}
+
+// Double-precision reference of one blend factor.
+double refFactor(BlendFactor f, int c, const double s[4], const double d[4], const double k[4]) {
+  const bool alpha = c == 3;
+  switch (f) {
+    case BlendFactor::Zero:
+      return 0;
+    case BlendFactor::One:
+      return 1;
+    case BlendFactor::SrcColor:
+      return s[c];
+    case BlendFactor::OneMinusSrcColor:
+      return 1 - s[c];
+    case BlendFactor::DstColor:
+      return d[c];
+    case BlendFactor::OneMinusDstColor:
+      return 1 - d[c];
+    case BlendFactor::SrcAlpha:
+      return s[3];
+    case BlendFactor::OneMinusSrcAlpha:
+      return 1 - s[3];
+    case BlendFactor::DstAlpha:
+      return d[3];
+    case BlendFactor::OneMinusDstAlpha:
+      return 1 - d[3];
+    case BlendFactor::ConstantColor:
+      return k[c];
+    case BlendFactor::OneMinusConstantColor:
+      return 1 - k[c];
+    case BlendFactor::ConstantAlpha:
+      return k[3];
+    case BlendFactor::OneMinusConstantAlpha:
+      return 1 - k[3];
+    case BlendFactor::SrcAlphaSaturate:
+      return alpha ? 1 : std::min(s[3], 1 - d[3]);
+  }
+  return -1;
+}
+
+TEST(RbBlend, EveryFactorAndEquationMatchesReference) {
+  const float src[4] = {0.8f, 0.3f, 1.7f, 0.6f};  // blue is clamped to 1 first
+  const uint8_t dstBytes[4] = {40, 200, 90, 100};
+  const float constant[4] = {0.25f, -1.0f, 0.9f, 2.0f};  // clamped to [0,1]
+  const double s[4] = {0.8f, 0.3f, 1.0, 0.6f};
+  const double d[4] = {40 / 255.0, 200 / 255.0, 90 / 255.0, 100 / 255.0};
+  const double k[4] = {0.25, 0.0, 0.9f, 1.0};
+  int checked = 0, exact = 0;
+  for (int sf = 0; sf <= static_cast<int>(BlendFactor::SrcAlphaSaturate); ++sf) {
+    for (int df = 0; df <= static_cast<int>(BlendFactor::SrcAlphaSaturate); ++df) {
+      for (int eq = 0; eq <= static_cast<int>(BlendEquation::ReverseSubtract); ++eq) {
+        BlendState b;
+        b.enable = true;
+        b.srcRgb = b.srcAlpha = static_cast<BlendFactor>(sf);
+        b.dstRgb = b.dstAlpha = static_cast<BlendFactor>(df);
+        b.eqRgb = b.eqAlpha = static_cast<BlendEquation>(eq);
+        std::copy(constant, constant + 4, b.constant);
+        ColorSurface surf(ColorFormat::RGBA8);
+        uint32_t dst;
+        std::memcpy(&dst, dstBytes, 4);
+        surf.set(-2, 6, dst);
+        float rgba[4][4];
+        fill(rgba, src[0], src[1], src[2], src[3]);
+        RenderBackend rb;
+        rb.color(b, ColorFormat::RGBA8, surf.view(), -2, 6, 0x1, rgba);
+        const uint32_t got = surf.at(-2, 6);
+        for (int c = 0; c < 4; ++c) {
+          const double fs = refFactor(b.srcRgb, c, s, d, k), fd = refFactor(b.dstRgb, c, s, d, k);
+          double v = eq == 0   ? s[c] * fs + d[c] * fd
+                     : eq == 1 ? s[c] * fs - d[c] * fd
+                               : d[c] * fd - s[c] * fs;
+          v = std::clamp(v, 0.0, 1.0);
+          const int want = static_cast<int>(std::floor(v * 255 + 0.5));
+          const int have = static_cast<int>((got >> (8 * c)) & 0xff);
+          EXPECT_NEAR(have, want, 1)
+              << "src " << sf << " dst " << df << " eq " << eq << " ch " << c;
+          exact += have == want;
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(exact, checked * 97 / 100);  // float vs double may differ only at exact halves
+}
+
+TEST(RbBlend, SeparateRgbAndAlphaAndSaturate) {
+  ColorSurface surf(ColorFormat::RGBA8);
+  surf.set(-2, 6, 0xC0000000u);  // dst alpha 192/255
+  BlendState b;
+  b.enable = true;
+  b.srcRgb = BlendFactor::SrcAlphaSaturate;  // min(0.5, 1 - 0.753) = 0.247
+  b.dstRgb = BlendFactor::Zero;
+  b.srcAlpha = BlendFactor::SrcAlphaSaturate;  // 1 for alpha
+  b.dstAlpha = BlendFactor::One;
+  float rgba[4][4];
+  fill(rgba, 1.0f, 1.0f, 1.0f, 0.5f);
+  RenderBackend rb;
+  rb.color(b, ColorFormat::RGBA8, surf.view(), -2, 6, 0x1, rgba);
+  const uint32_t px = surf.at(-2, 6);
+  EXPECT_EQ(px & 0xff, static_cast<uint32_t>(std::floor((1.0 - 192 / 255.0) * 255 + 0.5)));
+  EXPECT_EQ(px >> 24, 255u);  // 0.5 + 0.753 clamped to 1
+}
+
+TEST(RbBlend, FormatWithoutAlphaReadsDestinationAlphaAsOne) {
+  ColorSurface surf(ColorFormat::RGB565);
+  surf.set(-2, 6, 0x001Fu);  // blue
+  BlendState b;
+  b.enable = true;
+  b.srcRgb = BlendFactor::OneMinusDstAlpha;  // 0
+  b.dstRgb = BlendFactor::DstAlpha;          // 1
+  float rgba[4][4];
+  fill(rgba, 1.0f, 1.0f, 0.0f, 1.0f);
+  RenderBackend rb;
+  rb.color(b, ColorFormat::RGB565, surf.view(), -2, 6, 0x1, rgba);
+  EXPECT_EQ(surf.at(-2, 6), 0x001Fu);
+}
+
+TEST(RbColor, WriteMaskKeepsMemoryBits) {
+  ColorSurface s(ColorFormat::RGBA8);
+  for (int i = 0; i < 4; ++i) s.set(-2 + (i & 1), 6 + (i >> 1), 0x44332211u);
+  BlendState b;
+  b.colorWriteMask = 0x5;  // R and B
+  float rgba[4][4];
+  fill(rgba, 1, 1, 1, 1);
+  RenderBackend rb;
+  rb.color(b, ColorFormat::RGBA8, s.view(), -2, 6, 0x3, rgba);
+  EXPECT_EQ(s.at(-2, 6), 0x44FF22FFu);
+  EXPECT_EQ(s.at(-1, 6), 0x44FF22FFu);
+  EXPECT_EQ(s.at(-2, 7), 0x44332211u);       // not in the pixel mask
+  EXPECT_EQ(rb.stats().colorBytesRead, 8u);  // partial mask reads the destination
+  EXPECT_EQ(rb.stats().colorBytesWritten, 8u);
+
+  ColorSurface s16(ColorFormat::RGBA4444);
+  s16.set(-2, 6, 0x1234u);
+  b.colorWriteMask = 0x8;  // alpha only
+  rb.color(b, ColorFormat::RGBA4444, s16.view(), -2, 6, 0x1, rgba);
+  EXPECT_EQ(s16.at(-2, 6), 0x123Fu);
+  s16.set(-2, 6, 0x1234u);
+  b.colorWriteMask = 0x2;  // green only
+  rb.color(b, ColorFormat::RGBA4444, s16.view(), -2, 6, 0x1, rgba);
+  EXPECT_EQ(s16.at(-2, 6), 0x1F34u);
+  ColorSurface s5(ColorFormat::RGBA5551);
+  s5.set(-2, 6, 0x0000u);
+  b.colorWriteMask = 0x9;  // red and alpha
+  rb.color(b, ColorFormat::RGBA5551, s5.view(), -2, 6, 0x1, rgba);
+  EXPECT_EQ(s5.at(-2, 6), 0xF801u);
+}
+
+TEST(RbColor, ByteCounters) {
+  ColorSurface s(ColorFormat::RGB565);
+  RenderBackend rb;
+  float rgba[4][4];
+  fill(rgba, 0.2f, 0.4f, 0.6f, 0.8f);
+  BlendState b;
+  b.colorWriteMask = 0x7;  // alpha is not stored: still a full write, no read
+  rb.color(b, ColorFormat::RGB565, s.view(), -2, 6, 0xf, rgba);
+  EXPECT_EQ(rb.stats().colorBytesRead, 0u);
+  EXPECT_EQ(rb.stats().colorBytesWritten, 8u);
+  b.colorWriteMask = 0x8;  // writes nothing the format stores
+  rb.color(b, ColorFormat::RGB565, s.view(), -2, 6, 0xf, rgba);
+  EXPECT_EQ(rb.stats().colorBytesWritten, 8u);
+  b.colorWriteMask = 0xf;
+  b.enable = true;
+  rb.color(b, ColorFormat::RGB565, s.view(), -2, 6, 0x6, rgba);
+  EXPECT_EQ(rb.stats().colorBytesRead, 4u);
+  EXPECT_EQ(rb.stats().colorBytesWritten, 12u);
+  rb.color(b, ColorFormat::RGB565, s.view(), -2, 6, 0x0, rgba);
+  EXPECT_EQ(rb.stats().colorBytesWritten, 12u);
+}
+
+TEST(RbClear, ColorRectangle) {
+  ColorSurface s(ColorFormat::RGBA8);
+  const float c[4] = {1.0f, 0.5f, -1.0f, 2.0f};
+  RenderBackend::clearColor(ColorFormat::RGBA8, s.view(), -1, 7, 1, 9, c);
+  for (int y = 6; y < 10; ++y) {
+    for (int x = -2; x < 2; ++x) {
+      const bool in = x >= -1 && x < 1 && y >= 7 && y < 9;
+      EXPECT_EQ(s.at(x, y), in ? 0xFF0080FFu : 0u) << x << "," << y;
+    }
+  }
+  ColorSurface s16(ColorFormat::RGB565);
+  RenderBackend::clearColor(ColorFormat::RGB565, s16.view(), -2, 6, 2, 10, c);
+  EXPECT_EQ(s16.at(1, 9), 0xF800u | (32u << 5));
+  RenderBackend::clearColor(ColorFormat::RGB565, s16.view(), 1, 6, 1, 10, c);  // empty: no-op
+}
+
+}  // namespace
+}  // namespace tessera::gpu::rb

@@ -1,0 +1,246 @@
+// Depth and stencil tests of the render backend: compare functions, quantization, every
+// stencil operation with masks and faces, missing buffers, and byte counters.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "gpu/rb/depth_stencil.h"
+#include "gpu/rb/render_backend.h"
+
+namespace tessera::gpu::rb {
+namespace {
+
+// A 4x4 depth surface at window origin (10, 20).
+struct DepthSurface {
+  DepthFormat format;
+  std::vector<uint8_t> bytes;
+  explicit DepthSurface(DepthFormat f) : format(f), bytes(16 * 4, 0) {}
+  SurfaceView view() { return {bytes.data(), 4 * bytesPerPixel(format), 10, 20}; }
+  uint32_t at(int x, int y) {
+    uint32_t v = 0;
+    std::memcpy(&v, view().pixel(x, y, bytesPerPixel(format)), bytesPerPixel(format));
+    return v;
+  }
+  void set(int x, int y, uint32_t v) {
+    std::memcpy(view().pixel(x, y, bytesPerPixel(format)), &v, bytesPerPixel(format));
+  }
+};
+
+constexpr float kZ[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+
+TEST(RbDepth, BytesPerPixel) {
+  EXPECT_EQ(bytesPerPixel(DepthFormat::None), 0u);
+  EXPECT_EQ(bytesPerPixel(DepthFormat::D16), 2u);
+  EXPECT_EQ(bytesPerPixel(DepthFormat::D24S8), 4u);
+}
+
+TEST(RbDepth, Quantization) {
+  EXPECT_EQ(quantizeDepth(0.0f, kD16Max), 0u);
+  EXPECT_EQ(quantizeDepth(1.0f, kD16Max), 65535u);
+  EXPECT_EQ(quantizeDepth(0.5f, kD16Max), 32768u);  // 32767.5 rounds up
+  EXPECT_EQ(quantizeDepth(-0.5f, kD16Max), 0u);
+  EXPECT_EQ(quantizeDepth(2.0f, kD16Max), 65535u);
+  EXPECT_EQ(quantizeDepth(0.49f / 65535.0f, kD16Max), 0u);
+  EXPECT_EQ(quantizeDepth(0.51f / 65535.0f, kD16Max), 1u);
+  EXPECT_EQ(quantizeDepth(1.0f, kD24Max), 0xffffffu);
+  EXPECT_EQ(quantizeDepth(0.25f, kD24Max), 4194304u);  // 4194303.75
+  EXPECT_EQ(quantizeDepth(__builtin_nanf(""), kD24Max), 0u);
+}
+
+TEST(RbDepth, EveryCompareFunction) {
+  struct Case {
+    CompareFunc f;
+    bool less, equal, greater;  // pass when the fragment is less / equal / greater than stored
+  };
+  const Case cases[] = {
+      {CompareFunc::Never, false, false, false},  {CompareFunc::Less, true, false, false},
+      {CompareFunc::Equal, false, true, false},   {CompareFunc::LEqual, true, true, false},
+      {CompareFunc::Greater, false, false, true}, {CompareFunc::NotEqual, true, false, true},
+      {CompareFunc::GEqual, false, true, true},   {CompareFunc::Always, true, true, true}};
+  for (DepthFormat fmt : {DepthFormat::D16, DepthFormat::D24S8}) {
+    const uint32_t max = fmt == DepthFormat::D16 ? kD16Max : kD24Max;
+    for (const Case& c : cases) {
+      DepthSurface d(fmt);
+      // Stored depth 0.5 in pixels 0..2; fragments below, equal (within a quantum), above.
+      const uint32_t stored = quantizeDepth(0.5f, max);
+      for (int i = 0; i < 4; ++i) d.set(10 + (i & 1), 20 + (i >> 1), stored);
+      const float z[4] = {0.25f, 0.5f + 0.3f / static_cast<float>(max), 0.75f, 0.5f};
+      DepthStencilState s;
+      s.depthTest = true;
+      s.depthWrite = false;
+      s.depthFunc = c.f;
+      RenderBackend rb;
+      const uint8_t got = rb.depthStencil(s, fmt, d.view(), 10, 20, 0x7, z, true);
+      const uint8_t want = static_cast<uint8_t>(c.less | (c.equal << 1) | (c.greater << 2));
+      EXPECT_EQ(got, want) << static_cast<int>(c.f);
+      EXPECT_EQ(d.at(10, 20), stored);  // depthWrite off
+      EXPECT_EQ(rb.stats().samplesTested, 3u);
+      EXPECT_EQ(rb.stats().samplesPassed, static_cast<uint64_t>(std::popcount(want)));
+      EXPECT_EQ(rb.stats().depthBytesRead, 3u * bytesPerPixel(fmt));
+      EXPECT_EQ(rb.stats().depthBytesWritten, 0u);
+    }
+  }
+}
+
+TEST(RbDepth, WritesPassingFragmentsOnlyAndKeepsStencil) {
+  DepthSurface d(DepthFormat::D24S8);
+  for (int i = 0; i < 4; ++i) d.set(10 + (i & 1), 20 + (i >> 1), 0xAB000000u | kD24Max);
+  const float z[4] = {0.25f, 1.0f, 0.5f, 0.0f};
+  DepthStencilState s;
+  s.depthTest = true;
+  RenderBackend rb;
+  EXPECT_EQ(rb.depthStencil(s, DepthFormat::D24S8, d.view(), 10, 20, 0xb, z, true), 0x9);
+  EXPECT_EQ(d.at(10, 20), 0xAB000000u | quantizeDepth(0.25f, kD24Max));
+  EXPECT_EQ(d.at(11, 20), 0xAB000000u | kD24Max);  // equal, fails LESS
+  EXPECT_EQ(d.at(10, 21), 0xAB000000u | kD24Max);  // not in the mask
+  EXPECT_EQ(d.at(11, 21), 0xAB000000u);
+  EXPECT_EQ(rb.stats().depthBytesRead, 12u);
+  EXPECT_EQ(rb.stats().depthBytesWritten, 8u);
+}
+
+TEST(RbDepth, DisabledOrMissingBuffersTouchNoMemory) {
+  RenderBackend rb;
+  const SurfaceView none{};  // a null base would crash on any access
+  DepthStencilState s;
+  EXPECT_EQ(rb.depthStencil(s, DepthFormat::D24S8, none, 0, 0, 0x6, kZ, true), 0x6);
+  s.depthTest = true;
+  s.depthFunc = CompareFunc::Never;
+  s.stencilTest = true;
+  s.front.func = CompareFunc::Never;
+  EXPECT_EQ(rb.depthStencil(s, DepthFormat::None, none, 0, 0, 0xf, kZ, true), 0xf);
+  EXPECT_EQ(rb.depthStencil(s, DepthFormat::D24S8, none, 0, 0, 0x0, kZ, true), 0x0);
+  EXPECT_EQ(rb.stats().quads, 2u);
+  EXPECT_EQ(rb.stats().samplesTested, 6u);
+  EXPECT_EQ(rb.stats().samplesPassed, 6u);
+  EXPECT_EQ(rb.stats().depthBytesRead, 0u);
+  rb.resetStats();
+  EXPECT_EQ(rb.stats().samplesTested, 0u);
+}
+
+TEST(RbStencil, NoStencilBufferPassesAndWritesNothing) {
+  DepthSurface d(DepthFormat::D16);
+  d.set(10, 20, 0x1234);
+  DepthStencilState s;
+  s.stencilTest = true;
+  s.front.func = CompareFunc::Never;
+  s.front.fail = StencilOp::Zero;
+  RenderBackend rb;
+  EXPECT_EQ(rb.depthStencil(s, DepthFormat::D16, d.view(), 10, 20, 0x1, kZ, true), 0x1);
+  EXPECT_EQ(d.at(10, 20), 0x1234u);
+  EXPECT_EQ(rb.stats().depthBytesRead, 0u);
+}
+
+// Runs one pixel with stencil value `stored` through `op` taken on the given path.
+uint8_t runOp(StencilOp op, uint8_t stored, uint8_t ref, uint8_t writeMask) {
+  DepthSurface d(DepthFormat::D24S8);
+  d.set(10, 20, uint32_t{stored} << 24 | 0x123456u);
+  DepthStencilState s;
+  s.stencilTest = true;
+  s.front.func = CompareFunc::Always;
+  s.front.ref = ref;
+  s.front.writeMask = writeMask;
+  s.front.zpass = op;
+  RenderBackend rb;
+  rb.depthStencil(s, DepthFormat::D24S8, d.view(), 10, 20, 0x1, kZ, true);
+  EXPECT_EQ(d.at(10, 20) & kD24Max, 0x123456u);  // depth untouched (depth test off)
+  return static_cast<uint8_t>(d.at(10, 20) >> 24);
+}
+
+TEST(RbStencil, EveryOperation) {
+  EXPECT_EQ(runOp(StencilOp::Keep, 77, 5, 0xff), 77);
+  EXPECT_EQ(runOp(StencilOp::Zero, 77, 5, 0xff), 0);
+  EXPECT_EQ(runOp(StencilOp::Replace, 77, 5, 0xff), 5);
+  EXPECT_EQ(runOp(StencilOp::Incr, 77, 5, 0xff), 78);
+  EXPECT_EQ(runOp(StencilOp::Incr, 255, 5, 0xff), 255);  // saturates
+  EXPECT_EQ(runOp(StencilOp::Decr, 77, 5, 0xff), 76);
+  EXPECT_EQ(runOp(StencilOp::Decr, 0, 5, 0xff), 0);  // saturates
+  EXPECT_EQ(runOp(StencilOp::Invert, 0x5a, 5, 0xff), 0xa5);
+  EXPECT_EQ(runOp(StencilOp::IncrWrap, 255, 5, 0xff), 0);
+  EXPECT_EQ(runOp(StencilOp::IncrWrap, 7, 5, 0xff), 8);
+  EXPECT_EQ(runOp(StencilOp::DecrWrap, 0, 5, 0xff), 255);
+  EXPECT_EQ(runOp(StencilOp::DecrWrap, 7, 5, 0xff), 6);
+}
+
+TEST(RbStencil, WriteMaskKeepsUnmaskedBits) {
+  EXPECT_EQ(runOp(StencilOp::Replace, 0xf0, 0x0f, 0x0c), 0xfc);
+  EXPECT_EQ(runOp(StencilOp::Invert, 0xf0, 0, 0x0f), 0xff);
+  EXPECT_EQ(runOp(StencilOp::Zero, 0xff, 0, 0x00), 0xff);
+  EXPECT_EQ(runOp(StencilOp::IncrWrap, 0x0f, 0, 0x0f), 0x00);  // 0x10 masked to the low bits
+}
+
+TEST(RbStencil, FailZfailZpassPathsAndValueMask) {
+  DepthSurface d(DepthFormat::D24S8);
+  // Pixel 0: stencil fails; pixel 1: stencil passes, depth fails; pixel 2: both pass.
+  d.set(10, 20, 0x01000000u | kD24Max);
+  d.set(11, 20, 0x13000000u | 0);
+  d.set(10, 21, 0x23000000u | kD24Max);
+  DepthStencilState s;
+  s.depthTest = true;
+  s.stencilTest = true;
+  s.front.func = CompareFunc::Equal;
+  s.front.ref = 0x43;  // (ref & 0x0f) == (stored & 0x0f) for pixels 1 and 2 only
+  s.front.valueMask = 0x0f;
+  s.front.fail = StencilOp::Invert;
+  s.front.zfail = StencilOp::Incr;
+  s.front.zpass = StencilOp::Replace;
+  RenderBackend rb;
+  EXPECT_EQ(rb.depthStencil(s, DepthFormat::D24S8, d.view(), 10, 20, 0x7, kZ, true), 0x4);
+  EXPECT_EQ(d.at(10, 20), 0xFE000000u | kD24Max);
+  EXPECT_EQ(d.at(11, 20), 0x14000000u);
+  EXPECT_EQ(d.at(10, 21), 0x43000000u | quantizeDepth(0.5f, kD24Max));
+  EXPECT_EQ(rb.stats().samplesPassed, 1u);
+  EXPECT_EQ(rb.stats().depthBytesWritten, 12u);
+}
+
+TEST(RbStencil, FrontAndBackFaces) {
+  DepthStencilState s;
+  s.stencilTest = true;
+  s.front.func = CompareFunc::Always;
+  s.front.zpass = StencilOp::Replace;
+  s.front.ref = 1;
+  s.back.func = CompareFunc::Never;
+  s.back.fail = StencilOp::Replace;
+  s.back.ref = 2;
+  for (bool front : {true, false}) {
+    DepthSurface d(DepthFormat::D24S8);
+    RenderBackend rb;
+    const uint8_t passed = rb.depthStencil(s, DepthFormat::D24S8, d.view(), 10, 20, 0xf, kZ, front);
+    EXPECT_EQ(passed, front ? 0xf : 0x0);
+    EXPECT_EQ(d.at(11, 21) >> 24, front ? 1u : 2u);
+  }
+}
+
+TEST(RbClear, DepthStencilRectangles) {
+  DepthSurface d(DepthFormat::D24S8);
+  for (int y = 20; y < 24; ++y)
+    for (int x = 10; x < 14; ++x) d.set(x, y, 0x55123456u);
+  RenderBackend::clearDepthStencil(DepthFormat::D24S8, d.view(), 11, 21, 13, 23, 1.0f, 0, true,
+                                   false);
+  EXPECT_EQ(d.at(11, 21), 0x55ffffffu);  // stencil kept
+  EXPECT_EQ(d.at(10, 21), 0x55123456u);  // outside the rectangle
+  EXPECT_EQ(d.at(13, 22), 0x55123456u);
+  RenderBackend::clearDepthStencil(DepthFormat::D24S8, d.view(), 10, 20, 12, 21, 0.0f, 0x7e, false,
+                                   true);
+  EXPECT_EQ(d.at(11, 20), 0x7e123456u);  // depth kept
+  RenderBackend::clearDepthStencil(DepthFormat::D24S8, d.view(), 10, 20, 14, 24, 0.25f, 9, true,
+                                   true);
+  EXPECT_EQ(d.at(13, 23), 0x09000000u | quantizeDepth(0.25f, kD24Max));
+  RenderBackend::clearDepthStencil(DepthFormat::D24S8, d.view(), 10, 20, 14, 24, 0.5f, 9, false,
+                                   false);
+  EXPECT_EQ(d.at(13, 23), 0x09000000u | quantizeDepth(0.25f, kD24Max));
+
+  DepthSurface d16(DepthFormat::D16);
+  RenderBackend::clearDepthStencil(DepthFormat::D16, d16.view(), 12, 20, 14, 24, 1.0f, 0, true,
+                                   true);
+  EXPECT_EQ(d16.at(12, 23), 0xffffu);
+  EXPECT_EQ(d16.at(11, 23), 0u);
+  RenderBackend::clearDepthStencil(DepthFormat::D16, d16.view(), 10, 20, 14, 24, 0.0f, 3, false,
+                                   true);
+  EXPECT_EQ(d16.at(12, 23), 0xffffu);  // no stencil bits in D16
+  RenderBackend::clearDepthStencil(DepthFormat::None, SurfaceView{}, 0, 0, 100, 100, 0, 0, true,
+                                   true);
+}
+
+}  // namespace
+}  // namespace tessera::gpu::rb

@@ -1,0 +1,227 @@
+// ALU, FPU and SFU opcodes against the C++ library, lane by lane, including modifiers,
+// saturation, relative constant addressing and masked writes.
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "sp/sp_fixture.h"
+
+namespace tessera::gpu::sp {
+namespace {
+
+class Alu : public testing::SpFixture {
+ protected:
+  // Runs "<op> o0.x, i0.x[, i0.y]" with the given per-lane operands; returns o0.x per lane.
+  std::vector<float> run(const std::string& op, const std::vector<float>& a,
+                         const std::vector<float>& b = {}) {
+    auto w = vertexWarp();
+    for (int l = 0; l < kLanes; ++l) {
+      w->in[0][0][l] = a[l % a.size()];
+      w->in[0][1][l] = b.empty() ? 0.0f : b[l % b.size()];
+    }
+    std::string text =
+        ".stage vertex\n" + op + " o0.x, i0.x" + (b.empty() ? "" : ", i0.y") + "\nend\n";
+    runVs(text, *w);
+    return std::vector<float>(w->out[0][0], w->out[0][0] + kLanes);
+  }
+  std::vector<float> ints(std::initializer_list<int32_t> v) {
+    std::vector<float> r;
+    for (int32_t x : v) r.push_back(bits(static_cast<uint32_t>(x)));
+    return r;
+  }
+};
+
+const std::vector<float> kRoundingInputs = {-0.5f,
+                                            0.5f,
+                                            1.5f,
+                                            2.5f,
+                                            -2.5f,
+                                            -1.5f,
+                                            3.7f,
+                                            -3.7f,
+                                            0.49999997f,
+                                            -0.0f,
+                                            0.0f,
+                                            1e10f,
+                                            -1e10f,
+                                            8388607.5f,
+                                            -8388607.5f,
+                                            4194303.5f,
+                                            123.456f,
+                                            -7.0f,
+                                            1e-30f,
+                                            -1e-30f,
+                                            std::numeric_limits<float>::infinity(),
+                                            -std::numeric_limits<float>::infinity()};
+
+void expectSame(float got, float want, const std::string& what) {
+  EXPECT_EQ(std::bit_cast<uint32_t>(got), std::bit_cast<uint32_t>(want))
+      << what << ": got " << got << " want " << want;
+}
+
+TEST_F(Alu, RoundingMatchesTheCLibraryBitExactly) {
+  const auto& in = kRoundingInputs;
+  auto floorR = run("floor", in), ceilR = run("ceil", in), truncR = run("trunc", in);
+  auto rndR = run("rnd", in), fractR = run("fract", in), signR = run("sign", in);
+  for (size_t k = 0; k < in.size(); ++k) {
+    const float x = in[k];
+    const std::string at = std::to_string(x);
+    expectSame(floorR[k], std::floor(x), "floor " + at);
+    expectSame(ceilR[k], std::ceil(x), "ceil " + at);
+    expectSame(truncR[k], std::trunc(x), "trunc " + at);
+    expectSame(rndR[k], std::nearbyint(x), "rnd " + at);
+    if (std::isfinite(x)) {
+      EXPECT_EQ(fractR[k], x - std::floor(x)) << at;
+    }
+    EXPECT_EQ(signR[k], x > 0 ? 1.0f : (x < 0 ? -1.0f : 0.0f)) << at;
+  }
+}
+
+TEST_F(Alu, SpecialFunctionsMatchTheCLibrary) {
+  std::vector<float> in;
+  for (int l = 0; l < kLanes; ++l) in.push_back(0.1f + static_cast<float>(l) * 0.73f);
+  auto rcp = run("rcp", in), rsq = run("rsq", in), sqrtR = run("sqrt", in);
+  auto ex = run("exp2", in), lg = run("log2", in), sn = run("sin", in), cs = run("cos", in);
+  for (int l = 0; l < kLanes; ++l) {
+    const float x = in[l];
+    EXPECT_FLOAT_EQ(rcp[l], 1.0f / x);
+    EXPECT_FLOAT_EQ(rsq[l], 1.0f / std::sqrt(x));
+    EXPECT_FLOAT_EQ(sqrtR[l], std::sqrt(x));
+    EXPECT_FLOAT_EQ(ex[l], std::exp2(x));
+    EXPECT_FLOAT_EQ(lg[l], std::log2(x));
+    EXPECT_NEAR(sn[l], std::sin(x), 1e-6f);
+    EXPECT_NEAR(cs[l], std::cos(x), 1e-6f);
+  }
+  EXPECT_TRUE(std::isinf(run("rcp", {0.0f})[0]));
+  EXPECT_TRUE(std::isnan(run("log2", {-1.0f})[0]));
+  EXPECT_EQ(run("exp2", {-std::numeric_limits<float>::infinity()})[0], 0.0f);
+}
+
+TEST_F(Alu, FloatArithmeticAndComparisons) {
+  std::vector<float> a = {1.5f, -2.0f, 3.0f, 0.0f}, b = {2.0f, -2.0f, -1.0f, -0.0f};
+  auto add = run("add", a, b), sub = run("sub", a, b), mul = run("mul", a, b);
+  auto mn = run("min", a, b), mx = run("max", a, b);
+  auto lt = run("flt", a, b), eq = run("feq", a, b), ge = run("fge", a, b), ne = run("fne", a, b);
+  for (size_t k = 0; k < a.size(); ++k) {
+    EXPECT_EQ(add[k], a[k] + b[k]);
+    EXPECT_EQ(sub[k], a[k] - b[k]);
+    EXPECT_EQ(mul[k], a[k] * b[k]);
+    EXPECT_EQ(mn[k], std::min(a[k], b[k]));
+    EXPECT_EQ(mx[k], std::max(a[k], b[k]));
+    // Booleans are all ones (true) or zero (false).
+    EXPECT_EQ(bitsOf(lt[k]), a[k] < b[k] ? ~0u : 0u);
+    EXPECT_EQ(bitsOf(eq[k]), a[k] == b[k] ? ~0u : 0u);  // 0 == -0
+    EXPECT_EQ(bitsOf(ge[k]), a[k] >= b[k] ? ~0u : 0u);
+    EXPECT_EQ(bitsOf(ne[k]), a[k] != b[k] ? ~0u : 0u);
+  }
+}
+
+TEST_F(Alu, IntegerOpsWrapAndShift) {
+  auto a = ints({INT32_MAX, -7, 5, INT32_MIN, 100});
+  auto b = ints({1, 2, -3, -1, 33});
+  auto u = [&](const std::vector<float>& v, size_t k) { return bitsOf(v[k]); };
+  auto add = run("iadd", a, b), sub = run("isub", a, b), mul = run("imul", a, b);
+  auto mn = run("imin", a, b), umx = run("umax", a, b), shl = run("shl", a, b);
+  auto shr = run("shr", a, b), ashr = run("ashr", a, b), ilt = run("ilt", a, b);
+  auto ult = run("ult", a, b), x = run("xor", a, b), nt = run("not", a);
+  for (size_t k = 0; k < 5; ++k) {
+    const uint32_t ua = bitsOf(a[k]), ub = bitsOf(b[k]);
+    const int32_t ia = static_cast<int32_t>(ua), ib = static_cast<int32_t>(ub);
+    EXPECT_EQ(u(add, k), ua + ub);
+    EXPECT_EQ(u(sub, k), ua - ub);
+    EXPECT_EQ(u(mul, k), ua * ub);
+    EXPECT_EQ(u(mn, k), static_cast<uint32_t>(std::min(ia, ib)));
+    EXPECT_EQ(u(umx, k), std::max(ua, ub));
+    EXPECT_EQ(u(shl, k), ua << (ub & 31));
+    EXPECT_EQ(u(shr, k), ua >> (ub & 31));
+    EXPECT_EQ(u(ashr, k), static_cast<uint32_t>(ia >> (ub & 31)));
+    EXPECT_EQ(u(ilt, k), ia < ib ? ~0u : 0u);
+    EXPECT_EQ(u(ult, k), ua < ub ? ~0u : 0u);
+    EXPECT_EQ(u(x, k), ua ^ ub);
+    EXPECT_EQ(u(nt, k), ~ua);
+  }
+}
+
+TEST_F(Alu, ConversionsSaturate) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  auto f2i = run("f2i", {2.9f, -2.9f, 3e9f, -3e9f, nan});
+  EXPECT_EQ(static_cast<int32_t>(bitsOf(f2i[0])), 2);
+  EXPECT_EQ(static_cast<int32_t>(bitsOf(f2i[1])), -2);
+  EXPECT_EQ(static_cast<int32_t>(bitsOf(f2i[2])), INT32_MAX);
+  EXPECT_EQ(static_cast<int32_t>(bitsOf(f2i[3])), INT32_MIN);
+  EXPECT_EQ(bitsOf(f2i[4]), 0u);
+  auto f2u = run("f2u", {2.9f, -2.9f, 5e9f, nan});
+  EXPECT_EQ(bitsOf(f2u[0]), 2u);
+  EXPECT_EQ(bitsOf(f2u[1]), 0u);
+  EXPECT_EQ(bitsOf(f2u[2]), UINT32_MAX);
+  EXPECT_EQ(bitsOf(f2u[3]), 0u);
+  EXPECT_EQ(run("i2f", ints({-5}))[0], -5.0f);
+  EXPECT_EQ(run("u2f", ints({-1}))[0], 4294967296.0f);
+}
+
+TEST_F(Alu, ModifiersSaturateAndSelect) {
+  auto w = vertexWarp();
+  for (int l = 0; l < kLanes; ++l) {
+    w->in[0][0][l] = static_cast<float>(l) - 16.0f;  // -16..15
+    w->in[0][1][l] = bits(static_cast<uint32_t>(l - 16));
+  }
+  runVs(R"(.stage vertex
+.outputs 2
+mov o0.x, -|i0.x|
+add.sat o0.y, i0.x, 0.5
+iadd o0.z, -i0.y, |i0.y|      ; -v + |v|: 0 for v >= 0, -2v below
+flt r0, i0.x, 0
+sel o0.w, r0, 100, i0.x
+mul.sat o1.x, i0.x, 0x7fc00000   ; NaN saturates to 0
+end
+)",
+        *w);
+  for (int l = 0; l < kLanes; ++l) {
+    const float x = static_cast<float>(l) - 16.0f;
+    EXPECT_EQ(w->out[0][0][l], -std::fabs(x));
+    EXPECT_EQ(w->out[0][1][l], std::clamp(x + 0.5f, 0.0f, 1.0f));
+    EXPECT_EQ(static_cast<int32_t>(bitsOf(w->out[0][2][l])), l < 16 ? -2 * (l - 16) : 0);
+    EXPECT_EQ(w->out[0][3][l], x < 0 ? 100.0f : x);
+    EXPECT_EQ(w->out[1][0][l], 0.0f);
+  }
+}
+
+TEST_F(Alu, RelativeConstantsIndexPerLane) {
+  for (int k = 0; k < 64; ++k) constants[k] = static_cast<float>(k) * 10.0f;
+  auto w = vertexWarp();
+  for (int l = 0; l < kLanes; ++l) w->in[0][0][l] = static_cast<float>(l);
+  runVs(R"(.stage vertex
+f2i r0, i0.x
+mova a0.x, r0
+mov o0.x, c[a0.x + 5]
+mov o0.y, -c[a0.x]
+mov o0.z, c3
+end
+)",
+        *w);
+  for (int l = 0; l < kLanes; ++l) {
+    EXPECT_EQ(w->out[0][0][l], static_cast<float>(l + 5) * 10.0f);
+    EXPECT_EQ(w->out[0][1][l], -static_cast<float>(l) * 10.0f);
+    EXPECT_EQ(w->out[0][2][l], 30.0f);
+  }
+}
+
+TEST_F(Alu, WritesOnlyLanesInTheMask) {
+  auto w = vertexWarp(0x0000ff0fu);
+  for (int l = 0; l < kLanes; ++l) w->out[0][0][l] = -1.0f;
+  runVs(".stage vertex\nmov o0.x, 7\nend\n", *w);
+  for (int l = 0; l < kLanes; ++l)
+    EXPECT_EQ(w->out[0][0][l], ((0x0000ff0fu >> l) & 1) ? 7.0f : -1.0f) << l;
+  EXPECT_EQ(core.stats().vertexWarps, 1u);
+  EXPECT_EQ(core.stats().instructions, 2u);
+  EXPECT_EQ(core.stats().laneInstructions, 24u);
+  // A warp with no lanes runs nothing.
+  auto empty = vertexWarp(0);
+  runVs(".stage vertex\nmov o0.x, 7\nend\n", *empty);
+  EXPECT_EQ(core.stats().instructions, 2u);
+  core.resetStats();
+  EXPECT_EQ(core.stats().vertexWarps, 0u);
+}
+
+}  // namespace
+}  // namespace tessera::gpu::sp
