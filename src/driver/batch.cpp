@@ -211,8 +211,6 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
 
 pipe::Fence Context::flush() {
   if (!batch_) return {timestamp_};
-  std::unique_ptr<Batch> b = std::move(batch_);
-  batch_ = std::move(b);  // keep it reachable for the builders below
   Batch& batch = *batch_;
   if (batch.drawCount == 0 && batch.clearCount == 0) {  // nothing to render (REFERENCES.md §1)
     batch_.reset();
@@ -221,8 +219,7 @@ pipe::Fence Context::flush() {
   BatchReport report;
   report.draws = batch.drawCount;
   report.clears = batch.clearCount;
-  const GpuAddress drawIb = batch.uploads.upload(
-      {reinterpret_cast<const uint8_t*>(batch.draws.words().data()), batch.draws.size() * 4});
+  const GpuAddress drawIb = batch.uploads.upload(batch.draws.words());
   CommandWriter ib0;
   const bool sysmem = device_.preset().sysmemOnly || options_.mode == RenderMode::Sysmem;
   if (sysmem) {
@@ -233,7 +230,7 @@ pipe::Fence Context::flush() {
     buildGmem(ib0, drawIb, batch.draws.size(), report);
     if (report.reason.empty()) report.reason = std::string(renderModeName(report.mode)) + " requested";
   }
-  submit(ib0, drawIb, batch.draws.size(), report);
+  submit(ib0, drawIb, report);
   // Surfaces the batch wrote now hold defined contents; invalidated ones do not.
   if (fb_.color) {
     auto& c = resources_.get(fb_.color, ResourceKind::ColorSurface, "flush");
@@ -241,19 +238,19 @@ pipe::Fence Context::flush() {
   }
   if (fb_.depth) {
     auto& d = resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush");
-    if ((batch.written & pipe::kClearDepth) && (sysmem || batch.usesDepth)) d.valid = true;
+    if (batch.written & pipe::kClearDepth) d.valid = true;
   }
   batch_.reset();
   dirty_ = kDirtyAll;  // the next batch's draw IB starts from nothing
+  const std::optional<gpu::cp::CpFault> fault = report.fault;
   reports_.push_back(std::move(report));
+  if (fault) throw Error(fault->describe());
   return {timestamp_};
 }
 
-void Context::submit(const CommandWriter& ib0Words, GpuAddress drawIb, uint32_t drawDwords, BatchReport& report) {
-  CommandWriter ib0 = ib0Words;
+void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& report) {
   const uint64_t ts = ++timestamp_;
-  const GpuAddress ib0Addr = batch_->uploads.upload(
-      {reinterpret_cast<const uint8_t*>(ib0.words().data()), ib0.size() * 4});
+  const GpuAddress ib0Addr = batch_->uploads.upload(ib0.words());
   CommandWriter ring;
   ring.indirectBuffer(ib0Addr, ib0.size());
   ring.packet(Opcode::CP_EVENT_WRITE, {static_cast<uint32_t>(Event::CACHE_FLUSH_TS),
@@ -269,7 +266,6 @@ void Context::submit(const CommandWriter& ib0Words, GpuAddress drawIb, uint32_t 
     capture_.buffers.push_back({"ib0", ib0Addr, ib0.words()});
     capture_.buffers.push_back({"draw ib", drawIb, batch_->draws.words()});
   }
-  (void)drawDwords;
 
   auto& pipeline = device_.pipeline();
   pipeline.resetStats();
@@ -308,19 +304,15 @@ void Context::submit(const CommandWriter& ib0Words, GpuAddress drawIb, uint32_t 
       vscData_[p] = memory_.allocate(bytes, "vsc pipe");
     }
   }
-  if (report.fault) throw Error(report.fault->describe());
 }
 
 std::vector<uint8_t> Context::readSurface(pipe::ResourceId id) {
   if (batch_ && (id == fb_.color || id == fb_.depth)) flush();
-  Resource* r = nullptr;
-  try {
-    r = &resources_.get(id, ResourceKind::ColorSurface, "readSurface");
-  } catch (const Error&) {
-    r = &resources_.get(id, ResourceKind::DepthSurface, "readSurface");
-  }
-  std::vector<uint8_t> out(r->size);
-  memory_.read(gpu::BusClient::Host, r->address, out.data(), out.size());
+  const Resource& r = resources_.get(id, "readSurface");
+  if (r.kind != ResourceKind::ColorSurface && r.kind != ResourceKind::DepthSurface)
+    throw Error("readSurface: resource " + std::to_string(id) + " is not a surface");
+  std::vector<uint8_t> out(r.size);
+  memory_.read(gpu::BusClient::Host, r.address, out.data(), out.size());
   return out;
 }
 

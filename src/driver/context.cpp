@@ -49,25 +49,19 @@ pipe::ResourceId Context::createTexture(const pipe::TextureDesc& desc) {
                 std::to_string(maxLevels) + " allowed)");
   Resource r;
   r.kind = ResourceKind::Texture;
-  r.texture = desc;
-  gpu::tex::TextureDescriptor d;
-  d.format = desc.format;
-  d.width = desc.width;
-  d.height = desc.height;
-  d.levels = desc.levels;
-  r.size = gpu::tex::totalBytes(d);
-  r.address = memory_.allocate(r.size, "texture");
+  r.texture.format = desc.format;
+  r.texture.width = desc.width;
+  r.texture.height = desc.height;
+  r.texture.levels = desc.levels;
+  r.size = gpu::tex::totalBytes(r.texture);
+  r.address = r.texture.base = memory_.allocate(r.size, "texture");
   return resources_.add(r);
 }
 
 void Context::uploadTexture(pipe::ResourceId id, uint32_t level, std::span<const uint8_t> texels) {
   Resource& r = resources_.get(id, ResourceKind::Texture, "uploadTexture");
   if (level >= r.texture.levels) throw Error("uploadTexture: level " + std::to_string(level) + " does not exist");
-  gpu::tex::TextureDescriptor d;
-  d.format = r.texture.format;
-  d.width = r.texture.width;
-  d.height = r.texture.height;
-  d.levels = r.texture.levels;
+  const gpu::tex::TextureDescriptor& d = r.texture;
   const uint64_t offset = gpu::tex::levelOffset(d, level);
   const uint64_t bytes = uint64_t{gpu::tex::levelExtent(d.width, level)} *
                          gpu::tex::levelExtent(d.height, level) * gpu::tex::bytesPerTexel(d.format);
@@ -77,32 +71,30 @@ void Context::uploadTexture(pipe::ResourceId id, uint32_t level, std::span<const
   memory_.write(gpu::BusClient::Host, r.address + offset, texels.data(), bytes);
 }
 
-pipe::ResourceId Context::createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) {
+Resource Context::allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uint32_t w, uint32_t h,
+                                  const char* name) {
   if (w == 0 || h == 0 || w > 8192 || h > 8192)
     throw Error("surface size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1..8192");
   Resource r;
-  r.kind = ResourceKind::ColorSurface;
-  r.colorFormat = f;
+  r.kind = kind;
   r.width = w;
   r.height = h;
-  r.pitch = w * gpu::rb::bytesPerPixel(f);
+  r.pitch = w * bytesPerPixel;
   r.size = uint64_t{r.pitch} * h;
-  r.address = memory_.allocate(r.size, "colour surface");
+  r.address = memory_.allocate(r.size, name);
+  return r;
+}
+
+pipe::ResourceId Context::createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) {
+  Resource r = allocateSurface(ResourceKind::ColorSurface, gpu::rb::bytesPerPixel(f), w, h, "colour surface");
+  r.colorFormat = f;
   return resources_.add(r);
 }
 
 pipe::ResourceId Context::createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h) {
   if (f == pipe::DepthFormat::None) throw Error("createDepthSurface: no format");
-  if (w == 0 || h == 0 || w > 8192 || h > 8192)
-    throw Error("surface size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1..8192");
-  Resource r;
-  r.kind = ResourceKind::DepthSurface;
+  Resource r = allocateSurface(ResourceKind::DepthSurface, gpu::rb::bytesPerPixel(f), w, h, "depth surface");
   r.depthFormat = f;
-  r.width = w;
-  r.height = h;
-  r.pitch = w * gpu::rb::bytesPerPixel(f);
-  r.size = uint64_t{r.pitch} * h;
-  r.address = memory_.allocate(r.size, "depth surface");
   return resources_.add(r);
 }
 

@@ -73,6 +73,8 @@ class Context final : public pipe::Context {
     pipe::SamplerState sampler;
   };
 
+  Resource allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uint32_t w, uint32_t h,
+                           const char* name);
   void emitState(gpu::cp::CommandWriter& w, uint32_t groups = kDirtyAll);
   void emitConstants(gpu::cp::CommandWriter& w, pipe::ShaderStage stage);
   void emitTextures(gpu::cp::CommandWriter& w, pipe::ShaderStage stage);
@@ -83,8 +85,8 @@ class Context final : public pipe::Context {
   void buildGmem(gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, uint32_t drawDwords,
                  BatchReport& report);
   void emitSurfaces(gpu::cp::CommandWriter& w, bool depthInGmem);
-  void submit(const gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, uint32_t drawDwords,
-              BatchReport& report);
+  // Runs the batch; a GPU fault is recorded in the report (flush() throws it after cleanup).
+  void submit(const gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, BatchReport& report);
   void ensureVscBuffers(uint32_t pipes);
 
   gpu::Device& device_;

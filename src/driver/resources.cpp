@@ -5,10 +5,14 @@
 
 namespace tessera::driver {
 
-Resource& ResourceTable::get(pipe::ResourceId id, ResourceKind kind, const char* what) {
+Resource& ResourceTable::get(pipe::ResourceId id, const char* what) {
   if (id == pipe::kNoResource || id > resources_.size())
     throw Error(std::string(what) + ": resource " + std::to_string(id) + " does not exist");
-  Resource& r = resources_[id - 1];
+  return resources_[id - 1];
+}
+
+Resource& ResourceTable::get(pipe::ResourceId id, ResourceKind kind, const char* what) {
+  Resource& r = get(id, what);
   if (r.kind != kind)
     throw Error(std::string(what) + ": resource " + std::to_string(id) + " has the wrong kind");
   return r;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpu/mem/gpu_memory.h"
+#include "gpu/tex/texture_descriptor.h"
 #include "pipe/context.h"
 
 namespace tessera::driver {
@@ -17,8 +18,8 @@ struct Resource {
   ResourceKind kind = ResourceKind::Buffer;
   gpu::GpuAddress address = 0;
   uint64_t size = 0;          // bytes
-  uint32_t width = 0, height = 0, pitch = 0, levels = 0;
-  pipe::TextureDesc texture;  // textures
+  uint32_t width = 0, height = 0, pitch = 0;  // surfaces
+  gpu::tex::TextureDescriptor texture;        // textures: base, format, size, levels
   pipe::ColorFormat colorFormat = pipe::ColorFormat::RGBA8;
   pipe::DepthFormat depthFormat = pipe::DepthFormat::None;
   gpu::GpuAddress positionOnly = 0;  // vertex shaders: the binning variant
@@ -35,6 +36,7 @@ class ResourceTable final {
   }
   // Throws tessera::Error when id names no resource of the expected kind.
   Resource& get(pipe::ResourceId id, ResourceKind kind, const char* what);
+  Resource& get(pipe::ResourceId id, const char* what);  // any kind
   gpu::GpuMemory& memory() { return memory_; }
 
  private:

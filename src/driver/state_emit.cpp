@@ -23,8 +23,7 @@ uint32_t u(auto e) { return static_cast<uint32_t>(e); }
 
 void Context::emitConstants(CommandWriter& w, pipe::ShaderStage stage) {
   const auto& c = constants_[static_cast<int>(stage)];
-  const gpu::GpuAddress at = batch_->uploads.upload(
-      {reinterpret_cast<const uint8_t*>(c.data()), c.size() * sizeof(float)});
+  const gpu::GpuAddress at = batch_->uploads.upload(c);
   const bool vs = stage == pipe::ShaderStage::Vertex;
   w.address(vs ? Reg::SP_VS_CONST_LO : Reg::SP_FS_CONST_LO, vs ? Reg::SP_VS_CONST_HI : Reg::SP_FS_CONST_HI, at);
   w.reg(vs ? Reg::SP_VS_CONST_SIZE : Reg::SP_FS_CONST_SIZE, static_cast<uint32_t>(c.size()));
@@ -40,16 +39,18 @@ void Context::emitTextures(CommandWriter& w, pipe::ShaderStage stage) {
     gpu::tex::TextureDescriptor d;  // an unbound unit samples as incomplete: (0,0,0,1)
     d.levels = 0;
     if (units[i].texture) {
-      const Resource& r = resources_.get(units[i].texture, ResourceKind::Texture, "draw texture");
+      d = resources_.get(units[i].texture, ResourceKind::Texture, "draw texture").texture;
       const auto& s = units[i].sampler;
-      d = {r.address, r.texture.format, r.texture.width, r.texture.height, r.texture.levels,
-           s.wrapS, s.wrapT, s.magFilter, s.minFilter, s.mipFilter};
+      d.wrapS = s.wrapS;
+      d.wrapT = s.wrapT;
+      d.magFilter = s.magFilter;
+      d.minFilter = s.minFilter;
+      d.mipFilter = s.mipFilter;
     }
     const auto words = gpu::encodeTexConst(d);
     std::memcpy(table.data() + size_t{i} * gpu::kTexConstDwords, words.data(), sizeof words);
   }
-  const gpu::GpuAddress at = batch_->uploads.upload(
-      {reinterpret_cast<const uint8_t*>(table.data()), table.size() * 4});
+  const gpu::GpuAddress at = batch_->uploads.upload(table);
   const bool vs = stage == pipe::ShaderStage::Vertex;
   w.address(vs ? Reg::SP_VS_TEX_LO : Reg::SP_FS_TEX_LO, vs ? Reg::SP_VS_TEX_HI : Reg::SP_FS_TEX_HI, at);
   w.reg(vs ? Reg::SP_VS_TEX_COUNT : Reg::SP_FS_TEX_COUNT, count);

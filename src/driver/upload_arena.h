@@ -18,6 +18,10 @@ class UploadArena final {
 
   // Copies the bytes into GPU memory (charged to the host) and returns their address.
   gpu::GpuAddress upload(std::span<const uint8_t> bytes);
+  template <class T>
+  gpu::GpuAddress upload(const std::vector<T>& values) {
+    return upload({reinterpret_cast<const uint8_t*>(values.data()), values.size() * sizeof(T)});
+  }
   void reset();
   const std::vector<gpu::GpuAddress>& buffers() const { return bos_; }
 

@@ -38,22 +38,23 @@ uint64_t forRows(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& s, ui
 
 }  // namespace
 
-void BlitEngine::restore(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
-                         uint32_t gmemBase, uint32_t binW, const BinRect& bin) {
-  const uint64_t bytes = forRows(memory, gmem, surface, gmemBase, binW, bin, BusClient::GmemRestore,
-                                 [](uint8_t* sys, uint8_t* g, uint64_t n) { std::memcpy(g, sys, n); });
-  memory.countRead(BusClient::GmemRestore, bytes);
-  ++stats_.restores;
-  stats_.restoreBytes += bytes;
-}
-
-void BlitEngine::resolve(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
-                         uint32_t gmemBase, uint32_t binW, const BinRect& bin) {
-  const uint64_t bytes = forRows(memory, gmem, surface, gmemBase, binW, bin, BusClient::GmemResolve,
-                                 [](uint8_t* sys, uint8_t* g, uint64_t n) { std::memcpy(sys, g, n); });
-  memory.countWrite(BusClient::GmemResolve, bytes);
-  ++stats_.resolves;
-  stats_.resolveBytes += bytes;
+void BlitEngine::transfer(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
+                          uint32_t gmemBase, uint32_t binW, const BinRect& bin, bool toGmem) {
+  const BusClient client = toGmem ? BusClient::GmemRestore : BusClient::GmemResolve;
+  const uint64_t bytes =
+      forRows(memory, gmem, surface, gmemBase, binW, bin, client,
+              [toGmem](uint8_t* sys, uint8_t* g, uint64_t n) {
+                std::memcpy(toGmem ? g : sys, toGmem ? sys : g, n);
+              });
+  if (toGmem) {
+    memory.countRead(client, bytes);
+    ++stats_.restores;
+    stats_.restoreBytes += bytes;
+  } else {
+    memory.countWrite(client, bytes);
+    ++stats_.resolves;
+    stats_.resolveBytes += bytes;
+  }
 }
 
 }  // namespace tessera::gpu::gmem

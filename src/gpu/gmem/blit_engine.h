@@ -29,10 +29,9 @@ struct GmemStats {
 class BlitEngine final {
  public:
   // gmemBase: offset of the buffer's slice; binW: the slice's row length in pixels.
-  void restore(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
-               uint32_t gmemBase, uint32_t binW, const BinRect& bin);
-  void resolve(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
-               uint32_t gmemBase, uint32_t binW, const BinRect& bin);
+  // toGmem: restore (system memory → GMEM), else resolve (GMEM → system memory).
+  void transfer(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
+                uint32_t gmemBase, uint32_t binW, const BinRect& bin, bool toGmem);
   GmemStats& stats() { return stats_; }
 
  private:

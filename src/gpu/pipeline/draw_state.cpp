@@ -29,13 +29,11 @@ ShaderBinding binding(const cp::RegisterFile& regs, Reg progLo, Reg progHi, Reg 
   ShaderBinding b;
   b.program = regs.getAddress(progLo, progHi);
   b.programDwords = regs.get(progSize);
-  if (constLo != progLo) {
-    b.constants = regs.getAddress(constLo, constHi);
-    b.constantCount = regs.get(constSize);
-    b.textures = regs.getAddress(texLo, texHi);
-    b.textureCount = regs.get(texCount);
-    if (b.textureCount > 16) bad(texCount, b.textureCount, "more than 16 sampler units");
-  }
+  b.constants = regs.getAddress(constLo, constHi);
+  b.constantCount = regs.get(constSize);
+  b.textures = regs.getAddress(texLo, texHi);
+  b.textureCount = regs.get(texCount);
+  if (b.textureCount > 16) bad(texCount, b.textureCount, "more than 16 sampler units");
   return b;
 }
 
@@ -53,6 +51,12 @@ rb::StencilFace stencilFace(Reg cntlReg, uint32_t cntl, uint32_t refMask, int fu
 }
 
 }  // namespace
+
+ras::Scissor decodeRect(const cp::RegisterFile& regs, cp::Reg topLeft, cp::Reg bottomRight) {
+  const uint32_t tl = regs.get(topLeft), br = regs.get(bottomRight);
+  return {static_cast<int>(tl & 0xffff), static_cast<int>(tl >> 16), static_cast<int>(br & 0xffff),
+          static_cast<int>(br >> 16)};
+}
 
 DrawState decodeDrawState(const cp::RegisterFile& regs) {
   DrawState s;
@@ -112,9 +116,7 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
   s.binHeight = bin >> 16;
   // Scissors: the rasterizer never writes outside the surface or the viewport (the clip volume).
   const ras::Scissor surface{0, 0, static_cast<int>(s.surfaceWidth), static_cast<int>(s.surfaceHeight)};
-  const uint32_t tl = regs.get(Reg::GRAS_SC_SCREEN_SCISSOR_TL), br = regs.get(Reg::GRAS_SC_SCREEN_SCISSOR_BR);
-  const ras::Scissor app{static_cast<int>(tl & 0xffff), static_cast<int>(tl >> 16),
-                         static_cast<int>(br & 0xffff), static_cast<int>(br >> 16)};
+  const ras::Scissor app = decodeRect(regs, Reg::GRAS_SC_SCREEN_SCISSOR_TL, Reg::GRAS_SC_SCREEN_SCISSOR_BR);
   const float vx0 = s.viewport.xOffset - std::fabs(s.viewport.xScale);
   const float vy0 = s.viewport.yOffset - std::fabs(s.viewport.yScale);
   const ras::Scissor vp{static_cast<int>(std::floor(std::max(vx0, -32768.0f))),
@@ -123,9 +125,7 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
                         static_cast<int>(std::ceil(std::min(vy0 + 2 * std::fabs(s.viewport.yScale), 32768.0f)))};
   s.appScissor = intersect(app, surface);
   s.screenScissor = intersect(s.appScissor, vp);
-  const uint32_t wtl = regs.get(Reg::GRAS_SC_WINDOW_SCISSOR_TL), wbr = regs.get(Reg::GRAS_SC_WINDOW_SCISSOR_BR);
-  s.windowScissor = {static_cast<int>(wtl & 0xffff), static_cast<int>(wtl >> 16),
-                     static_cast<int>(wbr & 0xffff), static_cast<int>(wbr >> 16)};
+  s.windowScissor = decodeRect(regs, Reg::GRAS_SC_WINDOW_SCISSOR_TL, Reg::GRAS_SC_WINDOW_SCISSOR_BR);
   // Depth, stencil, blend.
   const uint32_t dc = regs.get(Reg::RB_DEPTH_CNTL);
   s.depthStencil.depthTest = (dc & 1) != 0;

@@ -40,6 +40,9 @@ struct DrawState {
   rb::BlendState blend;
 };
 
+// A half-open pixel rectangle from a pair of X[15:0] Y[31:16] registers.
+ras::Scissor decodeRect(const cp::RegisterFile& regs, cp::Reg topLeft, cp::Reg bottomRight);
+
 // Throws GpuFault(BadState) naming the register whose value is invalid.
 DrawState decodeDrawState(const cp::RegisterFile& regs);
 

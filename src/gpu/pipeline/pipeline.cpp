@@ -113,8 +113,7 @@ void Pipeline::setBin(const cp::RegisterFile& regs) {
   // Each window of a render pass (a bin, or the whole surface in sysmem mode) gets a record.
   if (mode_ == cp::RenderMode::Binning) return;
   BinRecord r;
-  const uint32_t tl = regs.get(Reg::GRAS_SC_WINDOW_SCISSOR_TL), br = regs.get(Reg::GRAS_SC_WINDOW_SCISSOR_BR);
-  r.window = {int(tl & 0xffff), int(tl >> 16), int(br & 0xffff), int(br >> 16)};
+  r.window = decodeRect(regs, Reg::GRAS_SC_WINDOW_SCISSOR_TL, Reg::GRAS_SC_WINDOW_SCISSOR_BR);
   stats_.bins.push_back(r);
 }
 
@@ -188,9 +187,7 @@ void Pipeline::binningDraw(const DrawState& s) {
   bind(s.bs, isa::Stage::Vertex, vs_);
   ++stats_.binningDraws;
   collectVertices(allPrims_);
-  auto res = vs_.resources();
-  res.textureUnit = &tex_;
-  vertices_.shade(*vs_.program, s.fetch, res, ids_, maxId_);
+  vertices_.shade(*vs_.program, s.fetch, vs_.resources(tex_), ids_, maxId_);
   stats_.binningVerticesShaded += ids_.size();
   stats_.binningPrimitives += allPrims_.size();
   setup_.configure(s.viewport, s.cull);
@@ -252,9 +249,7 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   ++stats_.draws;
   stats_.primitivesIn += prims.size();
   collectVertices(prims);
-  auto vres = vs_.resources();
-  vres.textureUnit = &tex_;
-  vertices_.shade(*vs_.program, s.fetch, vres, ids_, maxId_);
+  vertices_.shade(*vs_.program, s.fetch, vs_.resources(tex_), ids_, maxId_);
   stats_.verticesShaded += ids_.size();
   const int nv = vertices_.varyings();
   if (fs_.program->numVaryings > nv)
@@ -264,9 +259,7 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   const rb::RbStats before = rb_.stats();
   const RenderTarget target = currentTarget(s);
   const ras::Scissor scissor = intersect(s.screenScissor, s.windowScissor);
-  auto fres = fs_.resources();
-  fres.textureUnit = &tex_;
-  fragment_.begin(s, *fs_.program, fres, target);
+  fragment_.begin(s, *fs_.program, fs_.resources(tex_), target);
   const uint64_t fragsBefore = fragment_.stats().fragmentsShaded;
   const uint64_t trisBefore = setup_.stats().trianglesOut;
   for (uint32_t t : prims) {
@@ -336,10 +329,7 @@ void Pipeline::blit(const DrawState& s, const cp::RegisterFile& regs, bool resto
   const gmem::BinRect bin{s.windowScissor.x0, s.windowScissor.y0, s.windowScissor.x1, s.windowScissor.y1};
   if (bin.x1 - bin.x0 > int(s.binWidth) || bin.y1 - bin.y0 > int(s.binHeight))
     badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
-  if (restore)
-    blit_.restore(memory_, gmem_, surf, gmemBase, s.binWidth, bin);
-  else
-    blit_.resolve(memory_, gmem_, surf, gmemBase, s.binWidth, bin);
+  blit_.transfer(memory_, gmem_, surf, gmemBase, s.binWidth, bin, restore);
 }
 
 void Pipeline::event(cp::Event e, const cp::RegisterFile& regs) {

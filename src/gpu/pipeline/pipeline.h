@@ -67,7 +67,7 @@ class Pipeline final : public cp::CpBackend {
     const isa::Program* program = nullptr;
     std::vector<float> constants;
     std::vector<tex::TextureDescriptor> textures;
-    sp::ShaderResources resources() { return {constants, textures, nullptr}; }
+    sp::ShaderResources resources(tex::TextureUnit& tu) const { return {constants, textures, &tu}; }
   };
   const DrawState& state(const cp::RegisterFile& regs);
   void bind(const ShaderBinding& b, isa::Stage stage, Bound& out);

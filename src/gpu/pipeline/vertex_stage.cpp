@@ -31,13 +31,11 @@ void VertexStage::shade(const isa::Program& vs, const vfd::FetchState& fetch,
     vfd_.fetch(fetch, ids.subspan(first, n), warp_);
     sp_.runVertex(vs, warp_, res);
     for (size_t lane = 0; lane < n; ++lane) {
-      const uint32_t id = ids[first + lane];
-      float* dst = buffer_.data() + size_t(useDense_ ? dense_[id] : slotOf(id)) * stride_;
+      float* dst = buffer_.data() + (first + lane) * stride_;  // ids[i] lives in slot i
       for (int o = 0; o < outputs; ++o)
         for (int c = 0; c < 4; ++c) dst[o * 4 + c] = warp_.out[o][c][lane];
     }
   }
-  shaded_ += ids.size();
 }
 
 }  // namespace tessera::gpu

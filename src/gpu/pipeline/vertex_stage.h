@@ -24,7 +24,6 @@ class VertexStage final {
   }
   int floatsPerVertex() const { return stride_; }
   int varyings() const { return (stride_ - 4) / 4; }
-  uint64_t shadedVertices() const { return shaded_; }
 
  private:
   int32_t slotOf(uint32_t id) const;
@@ -38,7 +37,6 @@ class VertexStage final {
   std::vector<int32_t> dense_;
   std::vector<uint32_t> sorted_;
   bool useDense_ = true;
-  uint64_t shaded_ = 0;
 };
 
 }  // namespace tessera::gpu

@@ -39,13 +39,13 @@ void VertexFetch::fetch(const FetchState& state, std::span<const uint32_t> ids,
   const uint32_t n = static_cast<uint32_t>(ids.size());
   warp.laneMask = n >= 32 ? ~0u : ((1u << n) - 1);
   stats_.vertices += n;
+  uint32_t maxId = 0;
+  for (uint32_t id : ids) maxId = std::max(maxId, id);
   for (uint32_t a = 0; a < state.attributeCount; ++a) {
     const AttributeFetch& f = state.attributes[a];
     const uint32_t compBytes = formatInfo(f.format).componentBytes;
     const uint32_t elemBytes = compBytes * f.components;
     // One mapping per attribute per warp: the whole range the warp touches must be mapped.
-    uint32_t maxId = 0;
-    for (uint32_t id : ids) maxId = std::max(maxId, id);
     const uint64_t end = uint64_t{maxId} * f.stride + elemBytes;
     if (end > f.size)
       throw GpuFault(FaultKind::PageFault, f.base + uint64_t{maxId} * f.stride,
