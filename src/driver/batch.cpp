@@ -28,12 +28,14 @@ void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float d
   const Rect r = scissorRect();
   // A whole-surface clear before any draw replaces the old contents: no restore needed.
   const bool whole = r.x0 == 0 && r.y0 == 0 && r.x1 == fb_.width && r.y1 == fb_.height;
+  // A buffer is wholly replaced only when every bit of it is cleared: full write masks, and for
+  // packed depth/stencil both parts (or a format without stencil).
   uint32_t wholeBits = 0;
-  if (buffers & pipe::kClearColor) wholeBits |= pipe::kClearColor;
-  // Depth/stencil share one buffer: it is only fully replaced when both parts are cleared (or
-  // the format has no stencil).
+  if ((buffers & pipe::kClearColor) && (blend_.colorWriteMask & 0xf) == 0xf) wholeBits |= pipe::kClearColor;
   const bool hasStencil = fb_.depth && resources_.get(fb_.depth, ResourceKind::DepthSurface, "clear").depthFormat == pipe::DepthFormat::D24S8;
-  if ((buffers & pipe::kClearDepth) && ((buffers & pipe::kClearStencil) || !hasStencil)) wholeBits |= pipe::kClearDepth;
+  const bool stencilWhole = (buffers & pipe::kClearStencil) && dsa_.front.writeMask == 0xff;
+  if ((buffers & pipe::kClearDepth) && dsa_.depthWrite && (stencilWhole || !hasStencil))
+    wholeBits |= pipe::kClearDepth;
   if (b.drawCount == 0 && whole) b.clearedBeforeDraw |= wholeBits;
   if (buffers & pipe::kClearColor) b.written |= pipe::kClearColor;
   if (buffers & (pipe::kClearDepth | pipe::kClearStencil)) {
@@ -42,7 +44,7 @@ void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float d
   }
   b.invalidated &= ~b.written;
   growMaxScissor(r);
-  emitState(b.draws, kDirtyScissor);  // a clear needs only the scissor
+  emitState(b.draws, kDirtyScissor | kDirtyBlend | kDirtyDsa);  // scissor and write masks
   b.draws.reg(Reg::RB_CLEAR_CNTL, buffers);
   for (uint32_t i = 0; i < 4; ++i) b.draws.regFloat(Reg::RB_CLEAR_COLOR, color[i], i);
   b.draws.regFloat(Reg::RB_CLEAR_DEPTH, depth);

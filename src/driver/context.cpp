@@ -144,38 +144,33 @@ void Context::setVertexElements(std::span<const pipe::VertexElement> e) {
   for (const auto& el : e)
     if (el.components < 1 || el.components > 4 || el.buffer >= vertexBuffers_.size() || el.stride > 0xffff)
       throw Error("vertex element with bad components, buffer slot or stride");
-  elements_.assign(e.begin(), e.end());
-  dirty_ |= kDirtyVertex;
+  update(elements_, std::vector<pipe::VertexElement>(e.begin(), e.end()), kDirtyVertex);
 }
 
 void Context::setVertexBuffer(uint32_t slot, pipe::ResourceId buffer) {
   if (slot >= vertexBuffers_.size()) throw Error("vertex buffer slot " + std::to_string(slot) + " >= 16");
   if (buffer) resources_.get(buffer, ResourceKind::Buffer, "setVertexBuffer");
-  vertexBuffers_[slot] = buffer;
-  dirty_ |= kDirtyVertex;
+  update(vertexBuffers_[slot], buffer, kDirtyVertex);
 }
 
 void Context::bindShaders(pipe::ResourceId vs, pipe::ResourceId fs) {
   resources_.get(vs, ResourceKind::VertexShader, "bindShaders vertex");
   resources_.get(fs, ResourceKind::FragmentShader, "bindShaders fragment");
-  vs_ = vs;
-  fs_ = fs;
-  dirty_ |= kDirtyProgram;
+  update(vs_, vs, kDirtyProgram);
+  update(fs_, fs, kDirtyProgram);
 }
 
 void Context::setConstants(pipe::ShaderStage stage, std::span<const float> constants) {
-  auto& c = constants_[static_cast<int>(stage)];
-  if (c.size() == constants.size() && std::equal(c.begin(), c.end(), constants.begin())) return;
-  c.assign(constants.begin(), constants.end());
-  dirty_ |= stage == pipe::ShaderStage::Vertex ? kDirtyVsConst : kDirtyFsConst;
+  update(constants_[static_cast<int>(stage)], std::vector<float>(constants.begin(), constants.end()),
+         stage == pipe::ShaderStage::Vertex ? kDirtyVsConst : kDirtyFsConst);
 }
 
 void Context::setTexture(pipe::ShaderStage stage, uint32_t unit, pipe::ResourceId tex,
                          const pipe::SamplerState& sampler) {
   if (unit >= 16) throw Error("texture unit " + std::to_string(unit) + " >= 16");
   if (tex) resources_.get(tex, ResourceKind::Texture, "setTexture");
-  textures_[static_cast<int>(stage)][unit] = {tex, sampler};
-  dirty_ |= stage == pipe::ShaderStage::Vertex ? kDirtyVsTex : kDirtyFsTex;
+  update(textures_[static_cast<int>(stage)][unit], TextureBinding{tex, sampler},
+         stage == pipe::ShaderStage::Vertex ? kDirtyVsTex : kDirtyFsTex);
 }
 
 Context::Rect Context::scissorRect() const {

@@ -38,11 +38,13 @@ class Context final : public pipe::Context {
   pipe::ResourceId createFragmentShader(std::span<const uint32_t> binary) override;
 
   void setFramebuffer(const pipe::Framebuffer& fb) override;
-  void setBlend(const pipe::BlendState& s) override { blend_ = s; dirty_ |= kDirtyBlend; }
-  void setDepthStencilAlpha(const pipe::DepthStencilAlphaState& s) override { dsa_ = s; dirty_ |= kDirtyDsa; }
-  void setRasterizer(const pipe::RasterizerState& s) override { raster_ = s; dirty_ |= kDirtyRaster | kDirtyScissor; }
-  void setScissor(const pipe::Scissor& s) override { scissor_ = s; dirty_ |= kDirtyScissor; }
-  void setViewport(const pipe::Viewport& v) override { viewport_ = v; dirty_ |= kDirtyViewport; }
+  // State setters mark a group dirty only when its value changes, so a draw re-emits only what
+  // differs from the previous draw of the batch.
+  void setBlend(const pipe::BlendState& s) override { update(blend_, s, kDirtyBlend); }
+  void setDepthStencilAlpha(const pipe::DepthStencilAlphaState& s) override { update(dsa_, s, kDirtyDsa); }
+  void setRasterizer(const pipe::RasterizerState& s) override { update(raster_, s, kDirtyRaster | kDirtyScissor); }
+  void setScissor(const pipe::Scissor& s) override { update(scissor_, s, kDirtyScissor); }
+  void setViewport(const pipe::Viewport& v) override { update(viewport_, v, kDirtyViewport); }
   void setVertexElements(std::span<const pipe::VertexElement> e) override;
   void setVertexBuffer(uint32_t slot, pipe::ResourceId buffer) override;
   void bindShaders(pipe::ResourceId vs, pipe::ResourceId fs) override;
@@ -71,7 +73,14 @@ class Context final : public pipe::Context {
   struct TextureBinding {
     pipe::ResourceId texture = pipe::kNoResource;
     pipe::SamplerState sampler;
+    bool operator==(const TextureBinding&) const = default;
   };
+  template <class T>
+  void update(T& current, const T& value, uint32_t groups) {
+    if (current == value) return;
+    current = value;
+    dirty_ |= groups;
+  }
 
   Resource allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uint32_t w, uint32_t h,
                            const char* name);

@@ -47,6 +47,7 @@ struct SamplerState {
   gpu::tex::Wrap wrapS = gpu::tex::Wrap::Repeat, wrapT = gpu::tex::Wrap::Repeat;
   gpu::tex::Filter magFilter = gpu::tex::Filter::Linear, minFilter = gpu::tex::Filter::Linear;
   gpu::tex::MipFilter mipFilter = gpu::tex::MipFilter::None;
+  bool operator==(const SamplerState&) const = default;
 };
 
 struct VertexElement {
@@ -55,6 +56,7 @@ struct VertexElement {
   uint32_t stride = 0;  // bytes between vertices
   VertexFormat format = VertexFormat::Float32;
   uint32_t components = 4;
+  bool operator==(const VertexElement&) const = default;
 };
 
 enum class Primitive : uint8_t { Triangles = 4, TriangleStrip = 5, TriangleFan = 6 };

@@ -65,8 +65,10 @@ void drawScene(pipe::Context& ctx, const scene::Scene& s, const Programs& progra
   ctx.setViewport({0, 0, float(s.width), float(s.height), 0, 1});
   pipe::RasterizerState rs;
   ctx.setRasterizer(rs);
-  pipe::BlendState clearBlend;  // clears ignore the colour mask of the last draw in GL only if reset
-  ctx.setBlend(clearBlend);
+  // Scenes clear every bit of every buffer; clears honour the write masks as in GL, so the
+  // masks are reset first (the previous frame may have ended with some of them off).
+  ctx.setBlend(pipe::BlendState{});
+  ctx.setDepthStencilAlpha(pipe::DepthStencilAlphaState{});
   ctx.clear(pipe::kClearColor | pipe::kClearDepth | pipe::kClearStencil, s.clearColor, s.clearDepth,
             s.clearStencil);
   for (const scene::Draw& d : s.draws) {

@@ -25,7 +25,8 @@ GpuAddress addr64(uint32_t lo, uint32_t hi) { return GpuAddress{lo} | (GpuAddres
 }  // namespace
 
 std::string CpFault::describe() const {
-  std::string s = "GPU fault at packet " + hex(packetAddress) + ": " + message;
+  std::string s = "GPU " + std::string(faultKindName(kind)) + " at packet " + hex(packetAddress) +
+                  ": " + message;
   if (faultAddress != packetAddress) s += " (address " + hex(faultAddress) + ", client " +
                                           std::string(busClientName(client)) + ")";
   return s;

@@ -75,7 +75,7 @@ namespace tessera::gpu::cp {
   X(RB_BLEND_CNTL, 0x0518, 1, 1,                                                                 \
     "ENABLE[0] SRC_RGB[7:4] DST_RGB[11:8] SRC_A[15:12] DST_A[19:16] EQ_RGB[21:20] EQ_A[23:22]")  \
   X(RB_BLEND_CONSTANT, 0x0519, 4, 1, "blend constant colour R, G, B, A (fp32)")                  \
-  X(RB_CLEAR_CNTL, 0x0520, 1, 1, "COLOR[0] DEPTH[1] STENCIL[2]: buffers a CLEAR event clears")   \
+  X(RB_CLEAR_CNTL, 0x0520, 1, 1, "COLOR[0] DEPTH[1] STENCIL[2]: buffers a CLEAR clears (under the write masks)")   \
   X(RB_CLEAR_COLOR, 0x0521, 4, 1, "clear colour R, G, B, A (fp32)")                              \
   X(RB_CLEAR_DEPTH, 0x0525, 1, 1, "clear depth (fp32)")                                          \
   X(RB_CLEAR_STENCIL, 0x0526, 1, 1, "clear stencil value [7:0]")                                 \

@@ -38,7 +38,7 @@ std::span<uint8_t> GpuMemory::span(BusClient who, GpuAddress addr, size_t size) 
       return {it->second.data.data() + off, size};
   }
   char msg[160];
-  std::snprintf(msg, sizeof msg, "page fault: %s access of %zu bytes at 0x%llx is outside every buffer object",
+  std::snprintf(msg, sizeof msg, "%s access of %zu bytes at 0x%llx is outside every buffer object",
                 std::string(busClientName(who)).c_str(), size,
                 static_cast<unsigned long long>(addr));
   throw GpuFault(FaultKind::PageFault, addr, who, msg);

@@ -9,6 +9,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpu/mem/bus_client.h"
@@ -17,7 +18,13 @@ namespace tessera::gpu {
 
 using GpuAddress = uint64_t;
 
-enum class FaultKind : uint8_t { PageFault, BadPacket, IbRange, IbLoop, Runaway, BadState };
+enum class FaultKind : uint8_t { PageFault, BadPacket, IbLoop, Runaway, BadState };
+
+constexpr std::string_view faultKindName(FaultKind k) {
+  constexpr std::string_view kNames[] = {"page fault", "bad packet", "IB loop", "runaway",
+                                         "bad state"};
+  return kNames[static_cast<size_t>(k)];
+}
 
 // Raised by any block when the GPU would fault. The command processor catches it and records
 // it with the address of the packet that was executing.

@@ -289,26 +289,34 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
   ++stats_.clears;
   const RenderTarget t = currentTarget(s);
   const uint64_t area = uint64_t(r.x1 - r.x0) * uint64_t(r.y1 - r.y0);
-  uint64_t bytes = 0;
-  if ((which & 1) && s.hasColor) {
+  // GLES 2.0 §4.2.3: a clear honours the colour, depth and stencil write masks; a partial mask
+  // keeps the other bits, so the surface is read as well as written.
+  uint64_t written = 0, read = 0;
+  const uint8_t colorMask = s.blend.colorWriteMask & 0xf;
+  if ((which & 1) && s.hasColor && colorMask) {
     float rgba[4];
     for (int i = 0; i < 4; ++i) rgba[i] = regs.getFloat(Reg::RB_CLEAR_COLOR, i);
-    rb::RenderBackend::clearColor(s.colorFormat, t.color, r.x0, r.y0, r.x1, r.y1, rgba);
-    bytes += area * rb::bytesPerPixel(s.colorFormat);
+    rb::RenderBackend::clearColor(s.colorFormat, t.color, r.x0, r.y0, r.x1, r.y1, rgba, colorMask);
+    written += area * rb::bytesPerPixel(s.colorFormat);
+    if (colorMask != 0xf) read += area * rb::bytesPerPixel(s.colorFormat);
   }
-  const bool depth = (which & 2) != 0, stencil = (which & 4) != 0;
-  if ((depth || stencil) && s.depthFormat != rb::DepthFormat::None) {
+  const bool depth = (which & 2) && s.depthStencil.depthWrite;
+  const uint8_t stencilMask = (which & 4) ? s.depthStencil.front.writeMask : 0;
+  const bool hasStencil = s.depthFormat == rb::DepthFormat::D24S8;
+  if ((depth || (stencilMask && hasStencil)) && s.depthFormat != rb::DepthFormat::None) {
     rb::RenderBackend::clearDepthStencil(s.depthFormat, t.depth, r.x0, r.y0, r.x1, r.y1,
                                          regs.getFloat(Reg::RB_CLEAR_DEPTH),
                                          static_cast<uint8_t>(regs.get(Reg::RB_CLEAR_STENCIL)),
-                                         depth, stencil);
-    bytes += area * rb::bytesPerPixel(s.depthFormat);
+                                         depth, stencilMask != 0, stencilMask);
+    written += area * rb::bytesPerPixel(s.depthFormat);
+    if (hasStencil && !(depth && stencilMask == 0xff)) read += area * rb::bytesPerPixel(s.depthFormat);
   }
   if (mode_ == cp::RenderMode::Gmem) {
     ++blit_.stats().clears;
-    blit_.stats().clearBytes += bytes;
+    blit_.stats().clearBytes += written;
   } else {
-    memory_.countWrite(BusClient::RenderBackend, bytes);
+    memory_.countRead(BusClient::RenderBackend, read);
+    memory_.countWrite(BusClient::RenderBackend, written);
   }
 }
 

@@ -48,15 +48,22 @@ void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surfac
 }
 
 void RenderBackend::clearColor(ColorFormat f, SurfaceView v, int x0, int y0, int x1, int y1,
-                               const float rgba[4]) {
-  if (x0 >= x1 || y0 >= y1) return;
+                               const float rgba[4], uint8_t writeMask) {
+  // GLES 2.0 §4.2.3: a clear writes only the channels the colour mask enables.
+  const uint8_t written = writeMask & storedChannels(f);
+  if (x0 >= x1 || y0 >= y1 || written == 0) return;
   float c[4];
   for (int i = 0; i < 4; ++i) c[i] = rgba[i] > 0.0f ? (rgba[i] < 1.0f ? rgba[i] : 1.0f) : 0.0f;
   const uint32_t bytes = layoutOf(f).bytes;
-  const uint32_t value = packColor(f, c);
+  const uint32_t writeBits = channelBits(f, written);
+  const uint32_t value = packColor(f, c) & writeBits;
+  const bool partial = written != storedChannels(f);
   for (int y = y0; y < y1; ++y) {
     uint8_t* row = v.pixel(x0, y, bytes);
-    for (int x = 0; x < x1 - x0; ++x) storePixel(row + x * bytes, bytes, value);
+    for (int x = 0; x < x1 - x0; ++x) {
+      uint8_t* p = row + x * bytes;
+      storePixel(p, bytes, partial ? (loadPixel(p, bytes) & ~writeBits) | value : value);
+    }
   }
 }
 

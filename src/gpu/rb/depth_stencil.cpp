@@ -89,7 +89,7 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
 
 void RenderBackend::clearDepthStencil(DepthFormat f, SurfaceView v, int x0, int y0, int x1, int y1,
                                       float depth, uint8_t stencil, bool clearDepth,
-                                      bool clearStencil) {
+                                      bool clearStencil, uint8_t stencilWriteMask) {
   if (f == DepthFormat::None || x0 >= x1 || y0 >= y1) return;
   const uint32_t bytes = bytesPerPixel(f);
   if (f == DepthFormat::D16) {
@@ -101,11 +101,13 @@ void RenderBackend::clearDepthStencil(DepthFormat f, SurfaceView v, int x0, int 
     }
     return;
   }
-  if (!clearDepth && !clearStencil) return;
+  // GLES 2.0 §4.2.3: the stencil clear writes only the bits of the stencil write mask.
+  const uint32_t stencilBits = clearStencil ? uint32_t{stencilWriteMask} << kStencilShift : 0u;
+  if (!clearDepth && stencilBits == 0) return;
   // Clear only the selected part of each D24S8 word; both parts is a plain fill.
-  const uint32_t keep = (clearDepth ? 0u : kD24Max) | (clearStencil ? 0u : 0xffu << kStencilShift);
+  const uint32_t keep = (clearDepth ? 0u : kD24Max) | (0xffu << kStencilShift & ~stencilBits);
   const uint32_t value = (clearDepth ? quantizeDepth(depth, kD24Max) : 0u) |
-                         (clearStencil ? uint32_t{stencil} << kStencilShift : 0u);
+                         (uint32_t{stencil} << kStencilShift & stencilBits);
   for (int y = y0; y < y1; ++y) {
     uint8_t* row = v.pixel(x0, y, bytes);
     for (int x = 0; x < x1 - x0; ++x) {

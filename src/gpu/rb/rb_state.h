@@ -37,6 +37,7 @@ struct StencilFace {
   CompareFunc func = CompareFunc::Always;
   uint8_t ref = 0, valueMask = 0xff, writeMask = 0xff;
   StencilOp fail = StencilOp::Keep, zfail = StencilOp::Keep, zpass = StencilOp::Keep;
+  bool operator==(const StencilFace&) const = default;
 };
 
 struct DepthStencilState {
@@ -45,6 +46,7 @@ struct DepthStencilState {
   CompareFunc depthFunc = CompareFunc::Less;
   bool stencilTest = false;
   StencilFace front, back;
+  bool operator==(const DepthStencilState&) const = default;
 };
 
 struct BlendState {
@@ -54,6 +56,7 @@ struct BlendState {
   BlendEquation eqRgb = BlendEquation::Add, eqAlpha = BlendEquation::Add;
   float constant[4] = {0, 0, 0, 0};
   uint8_t colorWriteMask = 0xf;  // bit0 R .. bit3 A
+  bool operator==(const BlendState&) const = default;
 };
 
 // A surface the RB writes: GMEM (origin = bin origin) or system memory (origin 0,0). Pixel (x,y)

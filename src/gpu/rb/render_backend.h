@@ -31,11 +31,13 @@ class RenderBackend final {
   void color(const BlendState&, ColorFormat, SurfaceView color, int x, int y, uint8_t mask,
              const float rgba[4][4]);
 
-  // Fast clears of the half-open rectangle [x0,x1) x [y0,y1).
+  // Fast clears of the half-open rectangle [x0,x1) x [y0,y1), honouring the colour write mask
+  // (bit0 R .. bit3 A) and the stencil write mask as glClear does.
   static void clearColor(ColorFormat, SurfaceView, int x0, int y0, int x1, int y1,
-                         const float rgba[4]);
+                         const float rgba[4], uint8_t writeMask = 0xf);
   static void clearDepthStencil(DepthFormat, SurfaceView, int x0, int y0, int x1, int y1,
-                                float depth, uint8_t stencil, bool clearDepth, bool clearStencil);
+                                float depth, uint8_t stencil, bool clearDepth, bool clearStencil,
+                                uint8_t stencilWriteMask = 0xff);
 
   const RbStats& stats() const { return stats_; }
   void resetStats() { stats_ = {}; }
