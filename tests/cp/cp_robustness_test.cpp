@@ -128,10 +128,17 @@ TEST(CommandProcessor, RandomAndTruncatedStreamsNeverCrash) {
   w.packet(Opcode::CP_SET_MARKER, {0});
   w.packet(Opcode::CP_SET_BIN, {0, 0, cp::packXY(63, 63)});
   w.packet(Opcode::CP_DRAW_INDX, {4, 3});
+  std::vector<bool> boundary(w.size() + 1, false);
+  for (size_t pos = 0; pos < w.size(); pos += 1 + cp::parseHeader(w.words()[pos])->count) boundary[pos] = true;
   for (size_t n = 1; n < w.size(); ++n) {
     Gpu g;
     std::vector<uint32_t> cut(w.words().begin(), w.words().begin() + long(n));
-    g.run(cut);
+    const auto f = g.run(cut);
+    // A cut inside a packet leaves a packet that runs past its buffer.
+    if (!boundary[n]) {
+      ASSERT_TRUE(f.has_value()) << "cut at " << n;
+      EXPECT_EQ(f->kind, FaultKind::BadPacket);
+    }
   }
 }
 
