@@ -261,18 +261,18 @@ TEST(RbClear, ColorRectangle) {
 }
 
 // GLES 2.0 §4.2.3: a clear writes only the channels the colour mask enables.
-TEST(RbClear, ColorWriteMask) {
+TEST(RbClear, ColorWriteMask) {  // the fixture surface spans (-2,6)..(1,9)
   ColorSurface s(ColorFormat::RGBA8);
   const float white[4] = {1, 1, 1, 1}, black[4] = {0, 0, 0, 0};
-  RenderBackend::clearColor(ColorFormat::RGBA8, s.view(), 0, 0, 2, 2, white);
-  RenderBackend::clearColor(ColorFormat::RGBA8, s.view(), 0, 0, 2, 2, black, 0x5);  // R and B
-  EXPECT_EQ(s.at(1, 1), 0xFF00FF00u);
-  RenderBackend::clearColor(ColorFormat::RGBA8, s.view(), 0, 0, 2, 2, white, 0x0);  // nothing
-  EXPECT_EQ(s.at(1, 1), 0xFF00FF00u);
+  RenderBackend::clearColor(ColorFormat::RGBA8, s.view(), -2, 6, 0, 8, white);
+  RenderBackend::clearColor(ColorFormat::RGBA8, s.view(), -2, 6, 0, 8, black, 0x5);  // R and B
+  EXPECT_EQ(s.at(-1, 7), 0xFF00FF00u);
+  RenderBackend::clearColor(ColorFormat::RGBA8, s.view(), -2, 6, 0, 8, white, 0x0);  // nothing
+  EXPECT_EQ(s.at(-1, 7), 0xFF00FF00u);
   ColorSurface s16(ColorFormat::RGB565);
-  RenderBackend::clearColor(ColorFormat::RGB565, s16.view(), 0, 0, 2, 2, white);
-  RenderBackend::clearColor(ColorFormat::RGB565, s16.view(), 0, 0, 2, 2, black, 0x2);  // G only
-  EXPECT_EQ(s16.at(0, 0), 0xF81Fu);
+  RenderBackend::clearColor(ColorFormat::RGB565, s16.view(), -2, 6, 0, 8, white);
+  RenderBackend::clearColor(ColorFormat::RGB565, s16.view(), -2, 6, 0, 8, black, 0x2);  // G only
+  EXPECT_EQ(s16.at(-2, 6), 0xF81Fu);
 }
 
 }  // namespace

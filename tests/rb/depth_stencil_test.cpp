@@ -214,13 +214,13 @@ TEST(RbStencil, FrontAndBackFaces) {
 // GLES 2.0 §4.2.3: the stencil clear writes only the bits of the stencil write mask.
 TEST(RbClear, StencilWriteMask) {
   DepthSurface d(DepthFormat::D24S8);
-  d.set(0, 0, 0xA5123456u);
-  RenderBackend::clearDepthStencil(DepthFormat::D24S8, d.view(), 0, 0, 1, 1, 0.0f, 0x0f, false,
+  d.set(10, 20, 0xA5123456u);  // the fixture surface spans (10,20)..(13,23)
+  RenderBackend::clearDepthStencil(DepthFormat::D24S8, d.view(), 10, 20, 11, 21, 0.0f, 0x0f, false,
                                    true, 0x3c);
-  EXPECT_EQ(d.at(0, 0), 0x8D123456u);  // bits 2..5 from 0x0f, the rest of 0xA5 kept
-  RenderBackend::clearDepthStencil(DepthFormat::D24S8, d.view(), 0, 0, 1, 1, 1.0f, 0xff, true,
+  EXPECT_EQ(d.at(10, 20), 0x8D123456u);  // bits 2..5 from 0x0f, the rest of 0xA5 kept
+  RenderBackend::clearDepthStencil(DepthFormat::D24S8, d.view(), 10, 20, 11, 21, 1.0f, 0xff, true,
                                    true, 0x00);
-  EXPECT_EQ(d.at(0, 0), 0x8Dffffffu);  // depth cleared, stencil untouched
+  EXPECT_EQ(d.at(10, 20), 0x8Dffffffu);  // depth cleared, stencil untouched
 }
 
 TEST(RbClear, DepthStencilRectangles) {
