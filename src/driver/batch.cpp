@@ -18,7 +18,8 @@ using gpu::cp::Opcode;
 using gpu::cp::packXY;
 using gpu::cp::Reg;
 
-void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float depth, uint8_t stencil) {
+void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float depth,
+                    uint8_t stencil) {
   buffers &= pipe::kClearColor | pipe::kClearDepth | pipe::kClearStencil;
   if (!fb_.color) buffers &= ~pipe::kClearColor;
   if (!fb_.depth) buffers &= ~(pipe::kClearDepth | pipe::kClearStencil);
@@ -31,8 +32,11 @@ void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float d
   // A buffer is wholly replaced only when every bit of it is cleared: full write masks, and for
   // packed depth/stencil both parts (or a format without stencil).
   uint32_t wholeBits = 0;
-  if ((buffers & pipe::kClearColor) && (blend_.colorWriteMask & 0xf) == 0xf) wholeBits |= pipe::kClearColor;
-  const bool hasStencil = fb_.depth && resources_.get(fb_.depth, ResourceKind::DepthSurface, "clear").depthFormat == pipe::DepthFormat::D24S8;
+  if ((buffers & pipe::kClearColor) && (blend_.colorWriteMask & 0xf) == 0xf)
+    wholeBits |= pipe::kClearColor;
+  const bool hasStencil =
+      fb_.depth && resources_.get(fb_.depth, ResourceKind::DepthSurface, "clear").depthFormat ==
+                       pipe::DepthFormat::D24S8;
   const bool stencilWhole = (buffers & pipe::kClearStencil) && dsa_.front.writeMask == 0xff;
   if ((buffers & pipe::kClearDepth) && dsa_.depthWrite && (stencilWhole || !hasStencil))
     wholeBits |= pipe::kClearDepth;
@@ -63,8 +67,11 @@ void Context::draw(const pipe::DrawInfo& info) {
   GpuAddress indexAddr = 0;
   uint32_t indexBytes = 0;
   if (info.indexSize != pipe::IndexSize::None) {
-    const Resource& ib = resources_.get(info.indexBuffer, ResourceKind::Buffer, "draw index buffer");
-    type = info.indexSize == pipe::IndexSize::U8 ? 1 : info.indexSize == pipe::IndexSize::U16 ? 2 : 3;
+    const Resource& ib =
+        resources_.get(info.indexBuffer, ResourceKind::Buffer, "draw index buffer");
+    type = info.indexSize == pipe::IndexSize::U8    ? 1
+           : info.indexSize == pipe::IndexSize::U16 ? 2
+                                                    : 3;
     if (info.indexOffset > ib.size) throw Error("draw: index offset beyond the index buffer");
     indexAddr = ib.address + info.indexOffset;
     indexBytes = static_cast<uint32_t>(ib.size - info.indexOffset);
@@ -133,7 +140,8 @@ void Context::ensureVscBuffers(uint32_t pipes) {
   }
 }
 
-void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwords, BatchReport& report) {
+void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwords,
+                        BatchReport& report) {
   Batch& b = *batch_;
   const bool depth = fb_.depth && b.usesDepth;
   BinLayoutInput in;
@@ -141,13 +149,16 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   in.y = b.maxScissor.y0;
   in.width = b.maxScissor.x1 - b.maxScissor.x0;
   in.height = b.maxScissor.y1 - b.maxScissor.y0;
-  const Resource* color = fb_.color ? &resources_.get(fb_.color, ResourceKind::ColorSurface, "flush") : nullptr;
-  const Resource* zs = depth ? &resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush") : nullptr;
+  const Resource* color =
+      fb_.color ? &resources_.get(fb_.color, ResourceKind::ColorSurface, "flush") : nullptr;
+  const Resource* zs =
+      depth ? &resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush") : nullptr;
   if (color) in.bufferCpp.push_back(gpu::rb::bytesPerPixel(color->colorFormat));
   if (zs) in.bufferCpp.push_back(gpu::rb::bytesPerPixel(zs->depthFormat));
   const BinLayout& layout = *layouts_.get(device_.preset(), in);
   report.layout = layout;
-  const bool binning = options_.mode == RenderMode::Binning && layout.bins.size() >= 2 && b.drawCount >= 1;
+  const bool binning =
+      options_.mode == RenderMode::Binning && layout.bins.size() >= 2 && b.drawCount >= 1;
   report.mode = binning ? RenderMode::Binning : RenderMode::Naive;
   if (options_.mode == RenderMode::Binning && !binning)
     report.reason = "binning needs at least 2 bins and 1 draw: naive tiling";
@@ -176,8 +187,9 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
       ib0.reg(Reg::VSC_PIPE_DATA_LENGTH, vscBytes_[p], p);
     }
     ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Binning)});
-    ib0.packet(Opcode::CP_SET_BIN, {0, packXY(layout.x, layout.y),
-                                    packXY(layout.x + layout.width - 1, layout.y + layout.height - 1)});
+    ib0.packet(Opcode::CP_SET_BIN,
+               {0, packXY(layout.x, layout.y),
+                packXY(layout.x + layout.width - 1, layout.y + layout.height - 1)});
     ib0.indirectBuffer(drawIb, drawDwords);
     ib0.event(Event::VSC_FLUSH);
   }
@@ -186,8 +198,10 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   // contents are undefined (REFERENCES.md §1).
   const bool restoreColor = color && color->valid && !(b.clearedBeforeDraw & pipe::kClearColor);
   const bool restoreDepth = zs && zs->valid && !(b.clearedBeforeDraw & pipe::kClearDepth);
-  const bool resolveColor = color && (b.written & pipe::kClearColor) && !(b.invalidated & pipe::kClearColor);
-  const bool resolveDepth = zs && (b.written & pipe::kClearDepth) && !(b.invalidated & pipe::kClearDepth);
+  const bool resolveColor =
+      color && (b.written & pipe::kClearColor) && !(b.invalidated & pipe::kClearColor);
+  const bool resolveDepth =
+      zs && (b.written & pipe::kClearDepth) && !(b.invalidated & pipe::kClearDepth);
   ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Gmem)});
   for (const Bin& bin : layout.bins) {
     if (binning) {
@@ -195,10 +209,12 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
       ib0.reg(Reg::PC_VSTREAM_CONTROL, (vp.w * vp.h) | bin.slot << 16);
       const GpuAddress size = vscSizes_ + 4 * bin.pipe;
       ib0.packet(Opcode::CP_SET_BIN_DATA,
-                 {static_cast<uint32_t>(vscData_[bin.pipe]), static_cast<uint32_t>(vscData_[bin.pipe] >> 32),
-                  static_cast<uint32_t>(size), static_cast<uint32_t>(size >> 32)});
+                 {static_cast<uint32_t>(vscData_[bin.pipe]),
+                  static_cast<uint32_t>(vscData_[bin.pipe] >> 32), static_cast<uint32_t>(size),
+                  static_cast<uint32_t>(size >> 32)});
     }
-    ib0.packet(Opcode::CP_SET_BIN, {0, packXY(bin.x, bin.y), packXY(bin.x + bin.w - 1, bin.y + bin.h - 1)});
+    ib0.packet(Opcode::CP_SET_BIN,
+               {0, packXY(bin.x, bin.y), packXY(bin.x + bin.w - 1, bin.y + bin.h - 1)});
     auto blit = [&](uint32_t buffer, Event e) {
       ib0.reg(Reg::RB_BLIT_CNTL, buffer);
       ib0.event(e);
@@ -226,11 +242,13 @@ pipe::Fence Context::flush() {
   const bool sysmem = device_.preset().sysmemOnly || options_.mode == RenderMode::Sysmem;
   if (sysmem) {
     report.mode = RenderMode::Sysmem;
-    report.reason = device_.preset().sysmemOnly ? "preset renders in system memory" : "sysmem requested";
+    report.reason =
+        device_.preset().sysmemOnly ? "preset renders in system memory" : "sysmem requested";
     buildSysmem(ib0, drawIb, batch.draws.size());
   } else {
     buildGmem(ib0, drawIb, batch.draws.size(), report);
-    if (report.reason.empty()) report.reason = std::string(renderModeName(report.mode)) + " requested";
+    if (report.reason.empty())
+      report.reason = std::string(renderModeName(report.mode)) + " requested";
   }
   submit(ib0, drawIb, report);
   // Surfaces the batch wrote now hold defined contents; invalidated ones do not.
@@ -255,9 +273,9 @@ void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& r
   const GpuAddress ib0Addr = batch_->uploads.upload(ib0.words());
   CommandWriter ring;
   ring.indirectBuffer(ib0Addr, ib0.size());
-  ring.packet(Opcode::CP_EVENT_WRITE, {static_cast<uint32_t>(Event::CACHE_FLUSH_TS),
-                                       static_cast<uint32_t>(fenceBo_), static_cast<uint32_t>(fenceBo_ >> 32),
-                                       static_cast<uint32_t>(ts)});
+  ring.packet(Opcode::CP_EVENT_WRITE,
+              {static_cast<uint32_t>(Event::CACHE_FLUSH_TS), static_cast<uint32_t>(fenceBo_),
+               static_cast<uint32_t>(fenceBo_ >> 32), static_cast<uint32_t>(ts)});
   memory_.write(gpu::BusClient::Host, ring_, ring.words().data(), ring.size() * 4);
 
   if (options_.captureStreams) {

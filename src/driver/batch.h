@@ -14,15 +14,15 @@ using gpu::cp::CommandWriter;
 // restore/resolve decisions need.
 struct Batch {
   explicit Batch(gpu::GpuMemory& m) : uploads(m) {}
-  CommandWriter draws;          // the draw IB, replayed per bin
-  UploadArena uploads;          // constants and texture descriptors it points at
+  CommandWriter draws;  // the draw IB, replayed per bin
+  UploadArena uploads;  // constants and texture descriptors it points at
   uint32_t drawCount = 0, clearCount = 0;
   uint32_t clearedBeforeDraw = 0;  // buffers wholly cleared before any draw: no restore
   uint32_t written = 0;            // buffers the batch writes: resolve them
   uint32_t invalidated = 0;        // buffers the application discarded: no resolve
   bool usesDepth = false;          // depth/stencil must live in GMEM
   bool hasScissorBounds = false;
-  PixelRect maxScissor{0, 0, 0, 0};     // union of every scissor used (REFERENCES.md §1)
+  PixelRect maxScissor{0, 0, 0, 0};  // union of every scissor used (REFERENCES.md §1)
 };
 
 }  // namespace tessera::driver

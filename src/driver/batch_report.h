@@ -28,7 +28,7 @@ struct BlockStats {
 
 struct BatchReport {
   RenderMode mode = RenderMode::Sysmem;
-  std::string reason;          // why this mode (forced, fallback to naive, ...)
+  std::string reason;  // why this mode (forced, fallback to naive, ...)
   uint32_t draws = 0, clears = 0;
   std::optional<BinLayout> layout;  // GMEM modes
   bool visibilityOverflow = false;  // a pipe's stream overflowed: those bins drew everything

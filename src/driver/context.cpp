@@ -17,7 +17,6 @@ using gpu::cp::Opcode;
 using gpu::cp::packXY;
 using gpu::cp::Reg;
 
-
 Context::Context(gpu::Device& device, DriverOptions options)
     : device_(device), memory_(device.memory()), options_(options), resources_(device.memory()) {
   ring_ = memory_.allocate(64, "ring");
@@ -60,21 +59,23 @@ pipe::ResourceId Context::createTexture(const pipe::TextureDesc& desc) {
 
 void Context::uploadTexture(pipe::ResourceId id, uint32_t level, std::span<const uint8_t> texels) {
   Resource& r = resources_.get(id, ResourceKind::Texture, "uploadTexture");
-  if (level >= r.texture.levels) throw Error("uploadTexture: level " + std::to_string(level) + " does not exist");
+  if (level >= r.texture.levels)
+    throw Error("uploadTexture: level " + std::to_string(level) + " does not exist");
   const gpu::tex::TextureDescriptor& d = r.texture;
   const uint64_t offset = gpu::tex::levelOffset(d, level);
   const uint64_t bytes = uint64_t{gpu::tex::levelExtent(d.width, level)} *
                          gpu::tex::levelExtent(d.height, level) * gpu::tex::bytesPerTexel(d.format);
   if (texels.size() != bytes)
-    throw Error("uploadTexture: level " + std::to_string(level) + " needs " + std::to_string(bytes) +
-                " bytes, got " + std::to_string(texels.size()));
+    throw Error("uploadTexture: level " + std::to_string(level) + " needs " +
+                std::to_string(bytes) + " bytes, got " + std::to_string(texels.size()));
   memory_.write(gpu::BusClient::Host, r.address + offset, texels.data(), bytes);
 }
 
 Resource Context::allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uint32_t w, uint32_t h,
                                   const char* name) {
   if (w == 0 || h == 0 || w > 8192 || h > 8192)
-    throw Error("surface size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1..8192");
+    throw Error("surface size " + std::to_string(w) + "x" + std::to_string(h) +
+                " is outside 1..8192");
   Resource r;
   r.kind = kind;
   r.width = w;
@@ -86,14 +87,16 @@ Resource Context::allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uin
 }
 
 pipe::ResourceId Context::createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) {
-  Resource r = allocateSurface(ResourceKind::ColorSurface, gpu::rb::bytesPerPixel(f), w, h, "colour surface");
+  Resource r = allocateSurface(ResourceKind::ColorSurface, gpu::rb::bytesPerPixel(f), w, h,
+                               "colour surface");
   r.colorFormat = f;
   return resources_.add(r);
 }
 
 pipe::ResourceId Context::createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h) {
   if (f == pipe::DepthFormat::None) throw Error("createDepthSurface: no format");
-  Resource r = allocateSurface(ResourceKind::DepthSurface, gpu::rb::bytesPerPixel(f), w, h, "depth surface");
+  Resource r =
+      allocateSurface(ResourceKind::DepthSurface, gpu::rb::bytesPerPixel(f), w, h, "depth surface");
   r.depthFormat = f;
   return resources_.add(r);
 }
@@ -107,7 +110,8 @@ pipe::ResourceId Context::createVertexShader(std::span<const uint32_t> binary,
   memory_.write(gpu::BusClient::Host, r.address, binary.data(), binary.size_bytes());
   r.positionOnlyDwords = static_cast<uint32_t>(positionOnly.size());
   r.positionOnly = memory_.allocate(positionOnly.size_bytes(), "binning shader");
-  memory_.write(gpu::BusClient::Host, r.positionOnly, positionOnly.data(), positionOnly.size_bytes());
+  memory_.write(gpu::BusClient::Host, r.positionOnly, positionOnly.data(),
+                positionOnly.size_bytes());
   return resources_.add(r);
 }
 
@@ -129,11 +133,13 @@ void Context::setFramebuffer(const pipe::Framebuffer& fb) {
   if (batch_) flush();
   if (fb.color) {
     auto& c = resources_.get(fb.color, ResourceKind::ColorSurface, "setFramebuffer colour");
-    if (c.width != fb.width || c.height != fb.height) throw Error("setFramebuffer: colour surface size differs");
+    if (c.width != fb.width || c.height != fb.height)
+      throw Error("setFramebuffer: colour surface size differs");
   }
   if (fb.depth) {
     auto& d = resources_.get(fb.depth, ResourceKind::DepthSurface, "setFramebuffer depth");
-    if (d.width != fb.width || d.height != fb.height) throw Error("setFramebuffer: depth surface size differs");
+    if (d.width != fb.width || d.height != fb.height)
+      throw Error("setFramebuffer: depth surface size differs");
   }
   fb_ = fb;
   dirty_ = kDirtyAll;
@@ -142,13 +148,15 @@ void Context::setFramebuffer(const pipe::Framebuffer& fb) {
 void Context::setVertexElements(std::span<const pipe::VertexElement> e) {
   if (e.size() > gpu::vfd::kMaxAttributes) throw Error("more than 16 vertex elements");
   for (const auto& el : e)
-    if (el.components < 1 || el.components > 4 || el.buffer >= vertexBuffers_.size() || el.stride > 0xffff)
+    if (el.components < 1 || el.components > 4 || el.buffer >= vertexBuffers_.size() ||
+        el.stride > 0xffff)
       throw Error("vertex element with bad components, buffer slot or stride");
   update(elements_, std::vector<pipe::VertexElement>(e.begin(), e.end()), kDirtyVertex);
 }
 
 void Context::setVertexBuffer(uint32_t slot, pipe::ResourceId buffer) {
-  if (slot >= vertexBuffers_.size()) throw Error("vertex buffer slot " + std::to_string(slot) + " >= 16");
+  if (slot >= vertexBuffers_.size())
+    throw Error("vertex buffer slot " + std::to_string(slot) + " >= 16");
   if (buffer) resources_.get(buffer, ResourceKind::Buffer, "setVertexBuffer");
   update(vertexBuffers_[slot], buffer, kDirtyVertex);
 }
@@ -161,7 +169,8 @@ void Context::bindShaders(pipe::ResourceId vs, pipe::ResourceId fs) {
 }
 
 void Context::setConstants(pipe::ShaderStage stage, std::span<const float> constants) {
-  update(constants_[static_cast<int>(stage)], std::vector<float>(constants.begin(), constants.end()),
+  update(constants_[static_cast<int>(stage)],
+         std::vector<float>(constants.begin(), constants.end()),
          stage == pipe::ShaderStage::Vertex ? kDirtyVsConst : kDirtyFsConst);
 }
 
@@ -176,7 +185,8 @@ void Context::setTexture(pipe::ShaderStage stage, uint32_t unit, pipe::ResourceI
 Context::Rect Context::scissorRect() const {
   if (!raster_.scissor) return {0, 0, fb_.width, fb_.height};
   const uint32_t x0 = std::min(scissor_.x, fb_.width), y0 = std::min(scissor_.y, fb_.height);
-  return {x0, y0, std::min(fb_.width, x0 + scissor_.width), std::min(fb_.height, y0 + scissor_.height)};
+  return {x0, y0, std::min(fb_.width, x0 + scissor_.width),
+          std::min(fb_.height, y0 + scissor_.height)};
 }
 
 void Context::growMaxScissor(const Rect& r) {

@@ -30,7 +30,8 @@ class Context final : public pipe::Context {
 
   pipe::ResourceId createBuffer(std::span<const uint8_t> data) override;
   pipe::ResourceId createTexture(const pipe::TextureDesc& desc) override;
-  void uploadTexture(pipe::ResourceId tex, uint32_t level, std::span<const uint8_t> texels) override;
+  void uploadTexture(pipe::ResourceId tex, uint32_t level,
+                     std::span<const uint8_t> texels) override;
   pipe::ResourceId createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) override;
   pipe::ResourceId createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h) override;
   pipe::ResourceId createVertexShader(std::span<const uint32_t> binary,
@@ -41,8 +42,12 @@ class Context final : public pipe::Context {
   // State setters mark a group dirty only when its value changes, so a draw re-emits only what
   // differs from the previous draw of the batch.
   void setBlend(const pipe::BlendState& s) override { update(blend_, s, kDirtyBlend); }
-  void setDepthStencilAlpha(const pipe::DepthStencilAlphaState& s) override { update(dsa_, s, kDirtyDsa); }
-  void setRasterizer(const pipe::RasterizerState& s) override { update(raster_, s, kDirtyRaster | kDirtyScissor); }
+  void setDepthStencilAlpha(const pipe::DepthStencilAlphaState& s) override {
+    update(dsa_, s, kDirtyDsa);
+  }
+  void setRasterizer(const pipe::RasterizerState& s) override {
+    update(raster_, s, kDirtyRaster | kDirtyScissor);
+  }
   void setScissor(const pipe::Scissor& s) override { update(scissor_, s, kDirtyScissor); }
   void setViewport(const pipe::Viewport& v) override { update(viewport_, v, kDirtyViewport); }
   void setVertexElements(std::span<const pipe::VertexElement> e) override;
@@ -52,7 +57,8 @@ class Context final : public pipe::Context {
   void setTexture(pipe::ShaderStage stage, uint32_t unit, pipe::ResourceId tex,
                   const pipe::SamplerState& sampler) override;
 
-  void clear(uint32_t buffers, const std::array<float, 4>& color, float depth, uint8_t stencil) override;
+  void clear(uint32_t buffers, const std::array<float, 4>& color, float depth,
+             uint8_t stencil) override;
   void draw(const pipe::DrawInfo& info) override;
   void invalidate(uint32_t buffers) override;
   pipe::Fence flush() override;
@@ -66,9 +72,18 @@ class Context final : public pipe::Context {
 
  private:
   enum Dirty : uint32_t {
-    kDirtyBlend = 1, kDirtyDsa = 2, kDirtyRaster = 4, kDirtyScissor = 8, kDirtyViewport = 16,
-    kDirtyVertex = 32, kDirtyProgram = 64, kDirtyVsConst = 128, kDirtyFsConst = 256,
-    kDirtyVsTex = 512, kDirtyFsTex = 1024, kDirtyAll = 2047
+    kDirtyBlend = 1,
+    kDirtyDsa = 2,
+    kDirtyRaster = 4,
+    kDirtyScissor = 8,
+    kDirtyViewport = 16,
+    kDirtyVertex = 32,
+    kDirtyProgram = 64,
+    kDirtyVsConst = 128,
+    kDirtyFsConst = 256,
+    kDirtyVsTex = 512,
+    kDirtyFsTex = 1024,
+    kDirtyAll = 2047
   };
   struct TextureBinding {
     pipe::ResourceId texture = pipe::kNoResource;

@@ -12,19 +12,26 @@
 
 namespace tessera::driver {
 
-enum class ResourceKind : uint8_t { Buffer, Texture, ColorSurface, DepthSurface, VertexShader, FragmentShader };
+enum class ResourceKind : uint8_t {
+  Buffer,
+  Texture,
+  ColorSurface,
+  DepthSurface,
+  VertexShader,
+  FragmentShader
+};
 
 struct Resource {
   ResourceKind kind = ResourceKind::Buffer;
   gpu::GpuAddress address = 0;
-  uint64_t size = 0;          // bytes
+  uint64_t size = 0;                          // bytes
   uint32_t width = 0, height = 0, pitch = 0;  // surfaces
   gpu::tex::TextureDescriptor texture;        // textures: base, format, size, levels
   pipe::ColorFormat colorFormat = pipe::ColorFormat::RGBA8;
   pipe::DepthFormat depthFormat = pipe::DepthFormat::None;
   gpu::GpuAddress positionOnly = 0;  // vertex shaders: the binning variant
   uint32_t dwords = 0, positionOnlyDwords = 0;
-  bool valid = false;         // surfaces: contents defined
+  bool valid = false;  // surfaces: contents defined
 };
 
 class ResourceTable final {

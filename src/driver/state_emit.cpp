@@ -16,16 +16,20 @@ using gpu::cp::Reg;
 
 namespace {
 uint32_t stencilBits(const gpu::rb::StencilFace& f) {
-  return static_cast<uint32_t>(f.ref) | (uint32_t{f.valueMask} << 8) | (uint32_t{f.writeMask} << 16);
+  return static_cast<uint32_t>(f.ref) | (uint32_t{f.valueMask} << 8) |
+         (uint32_t{f.writeMask} << 16);
 }
-uint32_t u(auto e) { return static_cast<uint32_t>(e); }
+uint32_t u(auto e) {
+  return static_cast<uint32_t>(e);
+}
 }  // namespace
 
 void Context::emitConstants(CommandWriter& w, pipe::ShaderStage stage) {
   const auto& c = constants_[static_cast<int>(stage)];
   const gpu::GpuAddress at = batch_->uploads.upload(c);
   const bool vs = stage == pipe::ShaderStage::Vertex;
-  w.address(vs ? Reg::SP_VS_CONST_LO : Reg::SP_FS_CONST_LO, vs ? Reg::SP_VS_CONST_HI : Reg::SP_FS_CONST_HI, at);
+  w.address(vs ? Reg::SP_VS_CONST_LO : Reg::SP_FS_CONST_LO,
+            vs ? Reg::SP_VS_CONST_HI : Reg::SP_FS_CONST_HI, at);
   w.reg(vs ? Reg::SP_VS_CONST_SIZE : Reg::SP_FS_CONST_SIZE, static_cast<uint32_t>(c.size()));
 }
 
@@ -52,7 +56,8 @@ void Context::emitTextures(CommandWriter& w, pipe::ShaderStage stage) {
   }
   const gpu::GpuAddress at = batch_->uploads.upload(table);
   const bool vs = stage == pipe::ShaderStage::Vertex;
-  w.address(vs ? Reg::SP_VS_TEX_LO : Reg::SP_FS_TEX_LO, vs ? Reg::SP_VS_TEX_HI : Reg::SP_FS_TEX_HI, at);
+  w.address(vs ? Reg::SP_VS_TEX_LO : Reg::SP_FS_TEX_LO, vs ? Reg::SP_VS_TEX_HI : Reg::SP_FS_TEX_HI,
+            at);
   w.reg(vs ? Reg::SP_VS_TEX_COUNT : Reg::SP_FS_TEX_COUNT, count);
 }
 
@@ -60,10 +65,13 @@ void Context::emitState(CommandWriter& w, uint32_t groups) {
   const uint32_t dirty = dirty_ & groups;
   if (dirty & kDirtyBlend) {
     const auto& b = blend_;
-    w.reg(Reg::RB_BLEND_CNTL, u(b.enable) | u(b.srcRgb) << 4 | u(b.dstRgb) << 8 | u(b.srcAlpha) << 12 |
-                                  u(b.dstAlpha) << 16 | u(b.eqRgb) << 20 | u(b.eqAlpha) << 22);
+    w.reg(Reg::RB_BLEND_CNTL, u(b.enable) | u(b.srcRgb) << 4 | u(b.dstRgb) << 8 |
+                                  u(b.srcAlpha) << 12 | u(b.dstAlpha) << 16 | u(b.eqRgb) << 20 |
+                                  u(b.eqAlpha) << 22);
     for (uint32_t i = 0; i < 4; ++i) w.regFloat(Reg::RB_BLEND_CONSTANT, b.constant[i], i);
-    const uint32_t format = fb_.color ? u(resources_.get(fb_.color, ResourceKind::ColorSurface, "draw").colorFormat) + 1 : 0;
+    const uint32_t format =
+        fb_.color ? u(resources_.get(fb_.color, ResourceKind::ColorSurface, "draw").colorFormat) + 1
+                  : 0;
     w.reg(Reg::RB_COLOR_INFO, format | (uint32_t{b.colorWriteMask} & 0xf) << 4);
   }
   if (dirty & kDirtyDsa) {
@@ -71,14 +79,17 @@ void Context::emitState(CommandWriter& w, uint32_t groups) {
     w.reg(Reg::RB_DEPTH_CNTL, u(d.depthTest) | u(d.depthWrite) << 1 | u(d.depthFunc) << 4);
     w.reg(Reg::RB_STENCIL_CNTL, u(d.stencilTest) | u(d.front.func) << 4 | u(d.front.fail) << 8 |
                                     u(d.front.zfail) << 12 | u(d.front.zpass) << 16 |
-                                    u(d.back.func) << 20 | u(d.back.fail) << 24 | u(d.back.zfail) << 28);
+                                    u(d.back.func) << 20 | u(d.back.fail) << 24 |
+                                    u(d.back.zfail) << 28);
     w.reg(Reg::RB_STENCIL_CNTL2, u(d.back.zpass));
     w.reg(Reg::RB_STENCILREFMASK, stencilBits(d.front));
     w.reg(Reg::RB_STENCILREFMASK_BF, stencilBits(d.back));
   }
   if (dirty & kDirtyRaster) {
-    const bool front = raster_.cull == pipe::CullMode::Front || raster_.cull == pipe::CullMode::FrontAndBack;
-    const bool back = raster_.cull == pipe::CullMode::Back || raster_.cull == pipe::CullMode::FrontAndBack;
+    const bool front =
+        raster_.cull == pipe::CullMode::Front || raster_.cull == pipe::CullMode::FrontAndBack;
+    const bool back =
+        raster_.cull == pipe::CullMode::Back || raster_.cull == pipe::CullMode::FrontAndBack;
     w.reg(Reg::GRAS_SU_CNTL, u(front) | u(back) << 1 | u(!raster_.frontCCW) << 2);
   }
   if (dirty & kDirtyScissor) {
@@ -101,8 +112,10 @@ void Context::emitState(CommandWriter& w, uint32_t groups) {
     w.reg(Reg::VFD_CONTROL, static_cast<uint32_t>(elements_.size()));
     for (uint32_t a = 0; a < elements_.size(); ++a) {
       const auto& e = elements_[a];
-      if (!vertexBuffers_[e.buffer]) throw Error("draw: vertex element " + std::to_string(a) + " has no buffer");
-      const Resource& r = resources_.get(vertexBuffers_[e.buffer], ResourceKind::Buffer, "draw vertex buffer");
+      if (!vertexBuffers_[e.buffer])
+        throw Error("draw: vertex element " + std::to_string(a) + " has no buffer");
+      const Resource& r =
+          resources_.get(vertexBuffers_[e.buffer], ResourceKind::Buffer, "draw vertex buffer");
       const uint64_t size = e.offset < r.size ? r.size - e.offset : 0;
       w.address(Reg::VFD_ATTR_BASE_LO, Reg::VFD_ATTR_BASE_HI, r.address + e.offset, a);
       w.reg(Reg::VFD_ATTR_SIZE, static_cast<uint32_t>(size), a);

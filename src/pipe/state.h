@@ -21,7 +21,7 @@ using gpu::rb::StencilOp;
 using gpu::tex::TexFormat;
 using gpu::vfd::VertexFormat;
 
-using BlendState = gpu::rb::BlendState;                // incl. constant colour and write mask
+using BlendState = gpu::rb::BlendState;  // incl. constant colour and write mask
 using DepthStencilAlphaState = gpu::rb::DepthStencilState;
 
 enum class CullMode : uint8_t { None, Front, Back, FrontAndBack };
@@ -78,10 +78,10 @@ struct Framebuffer {
 
 struct DrawInfo {
   Primitive primitive = Primitive::Triangles;
-  uint32_t count = 0;                  // vertices or indices
+  uint32_t count = 0;  // vertices or indices
   ResourceId indexBuffer = kNoResource;
   IndexSize indexSize = IndexSize::None;
-  uint32_t indexOffset = 0;            // bytes
+  uint32_t indexOffset = 0;  // bytes
 };
 
 }  // namespace tessera::pipe

@@ -18,16 +18,25 @@ template <class To, class From>
 To same(From f) {
   return static_cast<To>(static_cast<uint8_t>(f));
 }
-static_assert(static_cast<int>(scene::Compare::Always) == static_cast<int>(pipe::CompareFunc::Always));
-static_assert(static_cast<int>(scene::StencilOp::DecrWrap) == static_cast<int>(pipe::StencilOp::DecrWrap));
+static_assert(static_cast<int>(scene::Compare::Always) ==
+              static_cast<int>(pipe::CompareFunc::Always));
+static_assert(static_cast<int>(scene::StencilOp::DecrWrap) ==
+              static_cast<int>(pipe::StencilOp::DecrWrap));
 static_assert(static_cast<int>(scene::BlendFactor::SrcAlphaSaturate) ==
               static_cast<int>(pipe::BlendFactor::SrcAlphaSaturate));
-static_assert(static_cast<int>(scene::Wrap::MirroredRepeat) == static_cast<int>(gpu::tex::Wrap::MirroredRepeat));
-static_assert(static_cast<int>(scene::MipFilter::Linear) == static_cast<int>(gpu::tex::MipFilter::Linear));
+static_assert(static_cast<int>(scene::Wrap::MirroredRepeat) ==
+              static_cast<int>(gpu::tex::Wrap::MirroredRepeat));
+static_assert(static_cast<int>(scene::MipFilter::Linear) ==
+              static_cast<int>(gpu::tex::MipFilter::Linear));
 
 gpu::rb::StencilFace face(const scene::StencilFace& f) {
-  return {same<pipe::CompareFunc>(f.func), f.ref, f.valueMask, f.writeMask,
-          same<pipe::StencilOp>(f.fail), same<pipe::StencilOp>(f.zfail), same<pipe::StencilOp>(f.zpass)};
+  return {same<pipe::CompareFunc>(f.func),
+          f.ref,
+          f.valueMask,
+          f.writeMask,
+          same<pipe::StencilOp>(f.fail),
+          same<pipe::StencilOp>(f.zfail),
+          same<pipe::StencilOp>(f.zpass)};
 }
 
 struct Programs {
@@ -59,8 +68,8 @@ std::span<const uint8_t> bytes(const std::vector<T>& v) {
 }
 
 void drawScene(pipe::Context& ctx, const scene::Scene& s, const Programs& programs,
-               const std::vector<MeshBuffers>& meshes, const std::vector<pipe::ResourceId>& textures,
-               const pipe::Framebuffer& fb) {
+               const std::vector<MeshBuffers>& meshes,
+               const std::vector<pipe::ResourceId>& textures, const pipe::Framebuffer& fb) {
   ctx.setFramebuffer(fb);
   ctx.setViewport({0, 0, float(s.width), float(s.height), 0, 1});
   pipe::RasterizerState rs;
@@ -107,7 +116,8 @@ void drawScene(pipe::Context& ctx, const scene::Scene& s, const Programs& progra
     if (d.texture >= 0) {
       const scene::Texture& t = s.textures.at(size_t(d.texture));
       pipe::SamplerState smp{same<gpu::tex::Wrap>(t.wrapS), same<gpu::tex::Wrap>(t.wrapT),
-                             same<gpu::tex::Filter>(t.magFilter), same<gpu::tex::Filter>(t.minFilter),
+                             same<gpu::tex::Filter>(t.magFilter),
+                             same<gpu::tex::Filter>(t.minFilter),
                              same<gpu::tex::MipFilter>(t.mipFilter)};
       ctx.setTexture(pipe::ShaderStage::Fragment, 0, textures.at(size_t(d.texture)), smp);
     } else {
@@ -127,7 +137,8 @@ void drawScene(pipe::Context& ctx, const scene::Scene& s, const Programs& progra
 
 }  // namespace
 
-FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset, const FrameOptions& options) {
+FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
+                        const FrameOptions& options) {
   gpu::Device device(preset);
   driver::DriverOptions dopt;
   dopt.mode = options.mode;
@@ -147,8 +158,8 @@ FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset, const 
   std::vector<pipe::ResourceId> textures;
   for (const scene::Texture& t : s.textures) {
     if (t.levels.empty()) throw Error("scene texture without levels");
-    const pipe::ResourceId id = ctx.createTexture({pipe::TexFormat::RGBA8, t.levels[0].width,
-                                                   t.levels[0].height, uint32_t(t.levels.size())});
+    const pipe::ResourceId id = ctx.createTexture(
+        {pipe::TexFormat::RGBA8, t.levels[0].width, t.levels[0].height, uint32_t(t.levels.size())});
     for (uint32_t l = 0; l < t.levels.size(); ++l) ctx.uploadTexture(id, l, t.levels[l].rgba);
     textures.push_back(id);
   }

@@ -22,10 +22,10 @@ struct FrameOptions {
 };
 
 struct FrameResult {
-  Image image;                                // row 0 = top
-  std::vector<driver::BatchReport> batches;   // of the measured frame
-  gpu::cp::Capture capture;                   // last submission, when asked for
-  double cpuMilliseconds = 0;                 // host time to record and execute the frame
+  Image image;                               // row 0 = top
+  std::vector<driver::BatchReport> batches;  // of the measured frame
+  gpu::cp::Capture capture;                  // last submission, when asked for
+  double cpuMilliseconds = 0;                // host time to record and execute the frame
 };
 
 FrameResult renderFrame(const scene::Scene& scene, const gpu::Preset& preset,

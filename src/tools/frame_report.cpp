@@ -19,16 +19,19 @@ gpu::BusStats sumBus(const FrameResult& f) {
 
 std::string bytesText(uint64_t b) {
   char buf[32];
-  if (b >= 10ull << 20) std::snprintf(buf, sizeof buf, "%.2f MiB", b / 1048576.0);
-  else if (b >= 10ull << 10) std::snprintf(buf, sizeof buf, "%.1f KiB", b / 1024.0);
-  else std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(b));
+  if (b >= 10ull << 20)
+    std::snprintf(buf, sizeof buf, "%.2f MiB", b / 1048576.0);
+  else if (b >= 10ull << 10)
+    std::snprintf(buf, sizeof buf, "%.1f KiB", b / 1024.0);
+  else
+    std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(b));
   return buf;
 }
 
 }  // namespace
 
-FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset, const FrameResult& frame,
-                            const FrameResult& sysmem) {
+FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
+                            const FrameResult& frame, const FrameResult& sysmem) {
   FrameFigures f;
   f.scene = s.name;
   f.preset = std::string(preset.name);
@@ -36,7 +39,8 @@ FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset, co
   f.height = s.height;
   f.trianglesIn = s.triangleCount();
   for (const auto& b : sysmem.batches)
-    f.trianglesAfterCulling += b.stats.pc.primitivesIn - b.stats.pc.trivialRejects - b.stats.pc.culled;
+    f.trianglesAfterCulling +=
+        b.stats.pc.primitivesIn - b.stats.pc.trivialRejects - b.stats.pc.culled;
   f.bus = sumBus(frame);
   f.sysmemBus = sumBus(sysmem);
   for (const auto& b : frame.batches) {
@@ -58,7 +62,8 @@ FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset, co
     f.binsX = l.nx;
     f.binsY = l.ny;
     if (main->mode == driver::RenderMode::Binning) {
-      f.trianglesPerBin.assign(main->stats.vsc.trianglesPerBin.begin(), main->stats.vsc.trianglesPerBin.end());
+      f.trianglesPerBin.assign(main->stats.vsc.trianglesPerBin.begin(),
+                               main->stats.vsc.trianglesPerBin.end());
       f.trianglesBinned = main->stats.vsc.binHits;
     } else {
       // Naive tiling draws everything in every bin: count the triangles that reached each bin's
@@ -90,8 +95,9 @@ std::string summaryTable(const FrameFigures& f) {
   };
   o << "Tessera frame: " << f.scene << " " << f.width << "x" << f.height << " on " << f.preset
     << " (" << f.mode << ")\n";
-  row("bins", std::to_string(f.bins) + " (" + std::to_string(f.binsX) + "x" + std::to_string(f.binsY) +
-                 " of " + std::to_string(f.binW) + "x" + std::to_string(f.binH) + ")");
+  row("bins", std::to_string(f.bins) + " (" + std::to_string(f.binsX) + "x" +
+                  std::to_string(f.binsY) + " of " + std::to_string(f.binW) + "x" +
+                  std::to_string(f.binH) + ")");
   row("VSC pipes", std::to_string(f.pipes));
   row("triangles in", std::to_string(f.trianglesIn));
   row("triangles after culling", std::to_string(f.trianglesAfterCulling));
@@ -101,18 +107,21 @@ std::string summaryTable(const FrameFigures& f) {
   row("triangles per bin avg / max", line);
   row("vertices shaded", std::to_string(f.verticesShaded));
   row("fragments shaded", std::to_string(f.fragmentsShaded));
-  if (f.visibilityOverflow) row("visibility streams", "OVERFLOWED (bins drew everything; grown for next frame)");
+  if (f.visibilityOverflow)
+    row("visibility streams", "OVERFLOWED (bins drew everything; grown for next frame)");
   o << "  bytes moved                   read         write    | sysmem mode: read    write\n";
   for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i) {
     const auto c = static_cast<gpu::BusClient>(i);
     if (c == gpu::BusClient::Host) continue;
     std::snprintf(line, sizeof line, "    %-24s %12s %12s   | %12s %12s\n",
                   std::string(gpu::busClientName(c)).c_str(), bytesText(f.bus[c].readBytes).c_str(),
-                  bytesText(f.bus[c].writeBytes).c_str(), bytesText(f.sysmemBus[c].readBytes).c_str(),
+                  bytesText(f.bus[c].writeBytes).c_str(),
+                  bytesText(f.sysmemBus[c].readBytes).c_str(),
                   bytesText(f.sysmemBus[c].writeBytes).c_str());
     o << line;
   }
-  std::snprintf(line, sizeof line, "    %-24s %25s   | %25s\n", "total", bytesText(f.bus.totalGpuBytes()).c_str(),
+  std::snprintf(line, sizeof line, "    %-24s %25s   | %25s\n", "total",
+                bytesText(f.bus.totalGpuBytes()).c_str(),
                 bytesText(f.sysmemBus.totalGpuBytes()).c_str());
   o << line;
   return o.str();
@@ -133,11 +142,14 @@ nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame) {
   j["preset"] = f.preset;
   j["mode"] = f.mode;
   j["size"] = {f.width, f.height};
-  j["bins"] = {{"count", f.bins}, {"nx", f.binsX}, {"ny", f.binsY}, {"width", f.binW}, {"height", f.binH},
-               {"pipes", f.pipes}};
-  j["triangles"] = {{"in", f.trianglesIn}, {"after_culling", f.trianglesAfterCulling},
-                    {"binned", f.trianglesBinned}, {"avg_per_bin", f.avgTrianglesPerBin},
-                    {"max_per_bin", f.maxTrianglesPerBin}, {"per_bin", f.trianglesPerBin}};
+  j["bins"] = {{"count", f.bins}, {"nx", f.binsX},    {"ny", f.binsY},
+               {"width", f.binW}, {"height", f.binH}, {"pipes", f.pipes}};
+  j["triangles"] = {{"in", f.trianglesIn},
+                    {"after_culling", f.trianglesAfterCulling},
+                    {"binned", f.trianglesBinned},
+                    {"avg_per_bin", f.avgTrianglesPerBin},
+                    {"max_per_bin", f.maxTrianglesPerBin},
+                    {"per_bin", f.trianglesPerBin}};
   j["vertices_shaded"] = f.verticesShaded;
   j["fragments_shaded"] = f.fragmentsShaded;
   j["visibility_overflow"] = f.visibilityOverflow;
@@ -155,41 +167,73 @@ nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame) {
     bj["restores"] = b.restores;
     bj["resolves"] = b.resolves;
     bj["bytes"] = busJson(s.bus);
-    bj["cp"] = {{"packets", s.cp.packets}, {"reg_writes", s.cp.regWrites}, {"draws", s.cp.draws},
-                {"events", s.cp.events}, {"ibs", s.cp.ibs}, {"dwords_fetched", s.cp.dwordsFetched}};
-    bj["vfd"] = {{"indices", s.vfd.indices}, {"vertices", s.vfd.vertices}, {"attribute_bytes", s.vfd.attributeBytes}};
-    bj["sp"] = {{"vertex_warps", s.sp.vertexWarps}, {"fragment_warps", s.sp.fragmentWarps},
-                {"instructions", s.sp.instructions}, {"lane_instructions", s.sp.laneInstructions},
-                {"texture_samples", s.sp.textureSamples}, {"killed_lanes", s.sp.killedLanes}};
-    bj["pc"] = {{"primitives_in", s.pc.primitivesIn}, {"trivial_rejects", s.pc.trivialRejects},
-                {"clipped", s.pc.clipped}, {"culled", s.pc.culled}, {"triangles_out", s.pc.trianglesOut}};
-    bj["ras"] = {{"triangles", s.ras.triangles}, {"triangles_empty", s.ras.trianglesEmpty}, {"quads", s.ras.quads},
-                 {"pixels_covered", s.ras.pixelsCovered}, {"helper_pixels", s.ras.helperPixels}};
-    bj["rb"] = {{"samples_tested", s.rb.samplesTested}, {"samples_passed", s.rb.samplesPassed},
-                {"color_bytes_read", s.rb.colorBytesRead}, {"color_bytes_written", s.rb.colorBytesWritten},
-                {"depth_bytes_read", s.rb.depthBytesRead}, {"depth_bytes_written", s.rb.depthBytesWritten}};
-    bj["tex"] = {{"samples", s.tex.samples}, {"texel_fetches", s.tex.texelFetches}, {"bytes_fetched", s.tex.bytesFetched}};
-    bj["gmem"] = {{"restores", s.gmem.restores}, {"resolves", s.gmem.resolves}, {"clears", s.gmem.clears},
-                  {"restore_bytes", s.gmem.restoreBytes}, {"resolve_bytes", s.gmem.resolveBytes},
+    bj["cp"] = {{"packets", s.cp.packets}, {"reg_writes", s.cp.regWrites},
+                {"draws", s.cp.draws},     {"events", s.cp.events},
+                {"ibs", s.cp.ibs},         {"dwords_fetched", s.cp.dwordsFetched}};
+    bj["vfd"] = {{"indices", s.vfd.indices},
+                 {"vertices", s.vfd.vertices},
+                 {"attribute_bytes", s.vfd.attributeBytes}};
+    bj["sp"] = {
+        {"vertex_warps", s.sp.vertexWarps},       {"fragment_warps", s.sp.fragmentWarps},
+        {"instructions", s.sp.instructions},      {"lane_instructions", s.sp.laneInstructions},
+        {"texture_samples", s.sp.textureSamples}, {"killed_lanes", s.sp.killedLanes}};
+    bj["pc"] = {{"primitives_in", s.pc.primitivesIn},
+                {"trivial_rejects", s.pc.trivialRejects},
+                {"clipped", s.pc.clipped},
+                {"culled", s.pc.culled},
+                {"triangles_out", s.pc.trianglesOut}};
+    bj["ras"] = {{"triangles", s.ras.triangles},
+                 {"triangles_empty", s.ras.trianglesEmpty},
+                 {"quads", s.ras.quads},
+                 {"pixels_covered", s.ras.pixelsCovered},
+                 {"helper_pixels", s.ras.helperPixels}};
+    bj["rb"] = {
+        {"samples_tested", s.rb.samplesTested},    {"samples_passed", s.rb.samplesPassed},
+        {"color_bytes_read", s.rb.colorBytesRead}, {"color_bytes_written", s.rb.colorBytesWritten},
+        {"depth_bytes_read", s.rb.depthBytesRead}, {"depth_bytes_written", s.rb.depthBytesWritten}};
+    bj["tex"] = {{"samples", s.tex.samples},
+                 {"texel_fetches", s.tex.texelFetches},
+                 {"bytes_fetched", s.tex.bytesFetched}};
+    bj["gmem"] = {{"restores", s.gmem.restores},
+                  {"resolves", s.gmem.resolves},
+                  {"clears", s.gmem.clears},
+                  {"restore_bytes", s.gmem.restoreBytes},
+                  {"resolve_bytes", s.gmem.resolveBytes},
                   {"clear_bytes", s.gmem.clearBytes}};
-    bj["vsc"] = {{"primitives_binned", s.vsc.primitivesBinned}, {"bin_hits", s.vsc.binHits},
-                 {"bytes_written", s.vsc.bytesWritten}, {"bytes_read", s.vsc.bytesRead},
+    bj["vsc"] = {{"primitives_binned", s.vsc.primitivesBinned},
+                 {"bin_hits", s.vsc.binHits},
+                 {"bytes_written", s.vsc.bytesWritten},
+                 {"bytes_read", s.vsc.bytesRead},
                  {"overflowed_pipes", s.vsc.overflowedPipes}};
-    bj["fragment"] = {{"fragments_shaded", s.fragment.fragmentsShaded}, {"helper_lanes", s.fragment.helperLanes},
-                      {"early_z_rejected", s.fragment.earlyZRejected}, {"warps", s.fragment.warps}};
-    bj["pipeline"] = {{"draws", s.pipeline.draws}, {"binning_draws", s.pipeline.binningDraws},
+    bj["fragment"] = {{"fragments_shaded", s.fragment.fragmentsShaded},
+                      {"helper_lanes", s.fragment.helperLanes},
+                      {"early_z_rejected", s.fragment.earlyZRejected},
+                      {"warps", s.fragment.warps}};
+    bj["pipeline"] = {{"draws", s.pipeline.draws},
+                      {"binning_draws", s.pipeline.binningDraws},
                       {"vertices_shaded", s.pipeline.verticesShaded},
                       {"binning_vertices_shaded", s.pipeline.binningVerticesShaded}};
     json bins = json::array();
     for (const auto& r : s.pipeline.bins)
-      bins.push_back({{"x", r.window.x0}, {"y", r.window.y0}, {"w", r.window.x1 - r.window.x0},
-                      {"h", r.window.y1 - r.window.y0}, {"primitives", r.primitives},
-                      {"triangles", r.triangles}, {"fragments", r.fragments},
-                      {"used_stream", r.usedStream}, {"stream_overflow", r.streamOverflow}});
+      bins.push_back({{"x", r.window.x0},
+                      {"y", r.window.y0},
+                      {"w", r.window.x1 - r.window.x0},
+                      {"h", r.window.y1 - r.window.y0},
+                      {"primitives", r.primitives},
+                      {"triangles", r.triangles},
+                      {"fragments", r.fragments},
+                      {"used_stream", r.usedStream},
+                      {"stream_overflow", r.streamOverflow}});
     bj["per_bin"] = bins;
-    if (b.layout) bj["layout"] = {{"x", b.layout->x}, {"y", b.layout->y}, {"bin_w", b.layout->binW},
-                                  {"bin_h", b.layout->binH}, {"nx", b.layout->nx}, {"ny", b.layout->ny},
-                                  {"pipes", b.layout->pipes.size()}, {"gmem_used", b.layout->gmemUsed}};
+    if (b.layout)
+      bj["layout"] = {{"x", b.layout->x},
+                      {"y", b.layout->y},
+                      {"bin_w", b.layout->binW},
+                      {"bin_h", b.layout->binH},
+                      {"nx", b.layout->nx},
+                      {"ny", b.layout->ny},
+                      {"pipes", b.layout->pipes.size()},
+                      {"gmem_used", b.layout->gmemUsed}};
     batches.push_back(bj);
   }
   j["batches"] = batches;

@@ -43,7 +43,8 @@ int runRender(const RenderArgs& a) {
   uint32_t w, h;
   parseSize(a.size, w, h);
   const gpu::Preset& preset = gpu::findPreset(a.preset);
-  driver::RenderMode mode = preset.sysmemOnly ? driver::RenderMode::Sysmem : driver::RenderMode::Binning;
+  driver::RenderMode mode =
+      preset.sysmemOnly ? driver::RenderMode::Sysmem : driver::RenderMode::Binning;
   if (!a.mode.empty()) mode = driver::parseRenderMode(a.mode);
   const scene::Scene s = scene::sceneByName(a.model, w, h);
   tools::FrameOptions opt;
@@ -52,7 +53,8 @@ int runRender(const RenderArgs& a) {
   const tools::FrameResult frame = tools::renderFrame(s, preset, opt);
   tools::FrameOptions sysOpt;
   sysOpt.mode = driver::RenderMode::Sysmem;
-  const tools::FrameResult sysmem = mode == driver::RenderMode::Sysmem ? frame : tools::renderFrame(s, preset, sysOpt);
+  const tools::FrameResult sysmem =
+      mode == driver::RenderMode::Sysmem ? frame : tools::renderFrame(s, preset, sysOpt);
   const tools::FrameFigures f = tools::computeFigures(s, preset, frame, sysmem);
   std::cout << tools::summaryTable(f);
   // Outputs are written only once everything succeeded, each via a temporary file.
@@ -79,12 +81,17 @@ int main(int argc, char** argv) {
   CLI::App app{"Tessera: a tile-based deferred-rendering GPU, its drivers and its model"};
   app.require_subcommand(0, 1);
   RenderArgs r;
-  auto* render = app.add_subcommand("render", "render a model (or the built-in scene) and report its cost");
-  render->add_option("model", r.model, "model file (OBJ, 3DS, glTF, PLY ...) or default|blend|stencil")
+  auto* render =
+      app.add_subcommand("render", "render a model (or the built-in scene) and report its cost");
+  render
+      ->add_option("model", r.model,
+                   "model file (OBJ, 3DS, glTF, PLY ...) or default|blend|stencil")
       ->capture_default_str();
-  render->add_option("--preset", r.preset, "GPU preset (tessera presets lists them)")->capture_default_str();
+  render->add_option("--preset", r.preset, "GPU preset (tessera presets lists them)")
+      ->capture_default_str();
   render->add_option("--size", r.size, "WIDTHxHEIGHT")->capture_default_str();
-  render->add_option("--mode", r.mode, "sysmem | naive | binning (default: binning, sysmem on the sysmem preset)");
+  render->add_option("--mode", r.mode,
+                     "sysmem | naive | binning (default: binning, sysmem on the sysmem preset)");
   render->add_option("--out", r.out, "PNG of the frame")->capture_default_str();
   render->add_option("--report", r.report, "JSON report with every counter and per-bin figures");
   render->add_option("--heatmap", r.heatmap, "PNG heat map of triangles per bin");

@@ -25,7 +25,7 @@ scene::Scene quadScene(uint32_t w, uint32_t h) {
   scene::Draw d;
   d.shading = scene::Shading::Constant;
   for (int c = 0; c < 4; ++c) {
-    d.constants[size_t(c * 4 + c)] = 1.0f;                              // MVP = identity
+    d.constants[size_t(c * 4 + c)] = 1.0f;                            // MVP = identity
     d.constants[size_t((scene::kSlotModelView + c) * 4 + c)] = 1.0f;  // MV = identity
   }
   d.constants[scene::kSlotDiffuse * 4 + 0] = 1.0f;

@@ -33,9 +33,11 @@ TEST(CommandProcessor, ExecutesRegisterWritesAndTimestamps) {
   const GpuAddress fence = g.device.memory().allocate(16, "fence");
   CommandWriter w;
   w.reg(Reg::CP_SCRATCH, 40, 2);
-  w.packet(Opcode::CP_REG_WRITE_ADD, {cp::regOffset(Reg::CP_SCRATCH, 3), cp::regOffset(Reg::CP_SCRATCH, 2), 2});
-  w.packet(Opcode::CP_EVENT_WRITE, {static_cast<uint32_t>(cp::Event::CACHE_FLUSH_TS),
-                                    static_cast<uint32_t>(fence), static_cast<uint32_t>(fence >> 32), 7});
+  w.packet(Opcode::CP_REG_WRITE_ADD,
+           {cp::regOffset(Reg::CP_SCRATCH, 3), cp::regOffset(Reg::CP_SCRATCH, 2), 2});
+  w.packet(Opcode::CP_EVENT_WRITE,
+           {static_cast<uint32_t>(cp::Event::CACHE_FLUSH_TS), static_cast<uint32_t>(fence),
+            static_cast<uint32_t>(fence >> 32), 7});
   EXPECT_FALSE(g.run(w.words()));
   EXPECT_EQ(g.device.commandProcessor().registers().get(Reg::CP_SCRATCH, 3), 42u);
   EXPECT_EQ(g.device.memory().read32(BusClient::Host, fence), 7u);
@@ -46,7 +48,8 @@ TEST(CommandProcessor, CondExecSkipsPackets) {
   Gpu g;
   const GpuAddress flag = g.device.memory().allocate(4, "flag");  // zero
   CommandWriter w;
-  w.packet(Opcode::CP_COND_EXEC, {static_cast<uint32_t>(flag), static_cast<uint32_t>(flag >> 32), 2});
+  w.packet(Opcode::CP_COND_EXEC,
+           {static_cast<uint32_t>(flag), static_cast<uint32_t>(flag >> 32), 2});
   w.reg(Reg::CP_SCRATCH, 5);
   w.reg(Reg::CP_SCRATCH, 6, 1);
   EXPECT_FALSE(g.run(w.words()));
@@ -76,12 +79,13 @@ TEST(CommandProcessor, BadStreams) {
     EXPECT_TRUE(f.has_value());
     return f ? f->kind : FaultKind::BadState;
   };
-  EXPECT_EQ(fault({0xdeadbeef}), FaultKind::BadPacket);                               // bad header
-  EXPECT_EQ(fault({cp::type4Header(0x7ff, 1), 0}), FaultKind::BadPacket);            // unknown register
-  EXPECT_EQ(fault({cp::type7Header(0x10, 5), 0}), FaultKind::BadPacket);             // runs past the end
-  EXPECT_EQ(fault({cp::type7Header(0x3f, 3), 0x10, 0, 4}), FaultKind::PageFault);    // IB outside memory
-  EXPECT_EQ(fault({cp::type7Header(0x38, 1), 4}), FaultKind::BadPacket);             // draw too short
-  EXPECT_EQ(fault({cp::type7Header(0x65, 1), 9}), FaultKind::BadPacket);             // bad mode
+  EXPECT_EQ(fault({0xdeadbeef}), FaultKind::BadPacket);                    // bad header
+  EXPECT_EQ(fault({cp::type4Header(0x7ff, 1), 0}), FaultKind::BadPacket);  // unknown register
+  EXPECT_EQ(fault({cp::type7Header(0x10, 5), 0}), FaultKind::BadPacket);   // runs past the end
+  EXPECT_EQ(fault({cp::type7Header(0x3f, 3), 0x10, 0, 4}),
+            FaultKind::PageFault);                                        // IB outside memory
+  EXPECT_EQ(fault({cp::type7Header(0x38, 1), 4}), FaultKind::BadPacket);  // draw too short
+  EXPECT_EQ(fault({cp::type7Header(0x65, 1), 9}), FaultKind::BadPacket);  // bad mode
 }
 
 TEST(CommandProcessor, IbThatCallsItselfFaultsInsteadOfHanging) {
@@ -116,7 +120,7 @@ TEST(CommandProcessor, RandomAndTruncatedStreamsNeverCrash) {
     for (auto& w : words) {
       // Mix valid-looking headers into the noise so that decoding gets past the first dword.
       const uint32_t r = rng();
-      w = (r & 3) == 0 ? cp::type4Header(r >> 8 & 0x7ff, 1 + (r >> 20 & 3))
+      w = (r & 3) == 0   ? cp::type4Header(r >> 8 & 0x7ff, 1 + (r >> 20 & 3))
           : (r & 3) == 1 ? cp::type7Header(static_cast<uint8_t>(r >> 8), r >> 16 & 7)
                          : rng();
     }
@@ -129,7 +133,8 @@ TEST(CommandProcessor, RandomAndTruncatedStreamsNeverCrash) {
   w.packet(Opcode::CP_SET_BIN, {0, 0, cp::packXY(63, 63)});
   w.packet(Opcode::CP_DRAW_INDX, {4, 3});
   std::vector<bool> boundary(w.size() + 1, false);
-  for (size_t pos = 0; pos < w.size(); pos += 1 + cp::parseHeader(w.words()[pos])->count) boundary[pos] = true;
+  for (size_t pos = 0; pos < w.size(); pos += 1 + cp::parseHeader(w.words()[pos])->count)
+    boundary[pos] = true;
   for (size_t n = 1; n < w.size(); ++n) {
     Gpu g;
     std::vector<uint32_t> cut(w.words().begin(), w.words().begin() + long(n));

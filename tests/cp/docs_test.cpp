@@ -23,20 +23,27 @@ TEST(Docs, CommandStreamReferenceNamesEveryRegisterOpcodeAndEvent) {
   const std::string doc = readDoc("command-stream.md");
   ASSERT_FALSE(doc.empty());
   using namespace tessera::gpu::cp;
-  for (const auto& r : kRegisters) EXPECT_NE(doc.find("`" + std::string(r.name) + "`"), std::string::npos) << r.name;
-  for (const auto& o : kOpcodes) EXPECT_NE(doc.find("`" + std::string(o.name) + "`"), std::string::npos) << o.name;
-  for (const auto& e : kEvents) EXPECT_NE(doc.find("`" + std::string(e.name) + "`"), std::string::npos) << e.name;
+  for (const auto& r : kRegisters)
+    EXPECT_NE(doc.find("`" + std::string(r.name) + "`"), std::string::npos) << r.name;
+  for (const auto& o : kOpcodes)
+    EXPECT_NE(doc.find("`" + std::string(o.name) + "`"), std::string::npos) << o.name;
+  for (const auto& e : kEvents)
+    EXPECT_NE(doc.find("`" + std::string(e.name) + "`"), std::string::npos) << e.name;
 }
 
 TEST(Docs, ArchitecturePathsExist) {
   const std::string doc = readDoc("architecture.md");
   ASSERT_FALSE(doc.empty());
   // Every token that starts with src/, tests/ or docs/ is a path (without trailing punctuation).
-  auto pathChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '/' || c == '-'; };
+  auto pathChar = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '/' ||
+           c == '-';
+  };
   int checked = 0;
   for (size_t i = 0; i < doc.size(); ++i) {
     if (i > 0 && pathChar(doc[i - 1])) continue;
-    if (doc.compare(i, 4, "src/") && doc.compare(i, 6, "tests/") && doc.compare(i, 5, "docs/")) continue;
+    if (doc.compare(i, 4, "src/") && doc.compare(i, 6, "tests/") && doc.compare(i, 5, "docs/"))
+      continue;
     size_t j = i;
     while (j < doc.size() && pathChar(doc[j])) ++j;
     std::string p = doc.substr(i, j - i);

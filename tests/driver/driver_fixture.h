@@ -19,7 +19,8 @@ struct DriverFixture {
       : device(gpu::findPreset(preset)), ctx(device, {mode, true}) {
     const isa::Program vs = isa::assemble(shaders::source("lit.vs"), "lit.vs");
     vsId = ctx.createVertexShader(isa::encode(vs), isa::encode(isa::positionOnly(vs)));
-    fsId = ctx.createFragmentShader(isa::encode(isa::assemble(shaders::source("constant.fs"), "constant.fs")));
+    fsId = ctx.createFragmentShader(
+        isa::encode(isa::assemble(shaders::source("constant.fs"), "constant.fs")));
     fb.color = ctx.createColorSurface(pipe::ColorFormat::RGBA8, kW, kH);
     fb.depth = ctx.createDepthSurface(pipe::DepthFormat::D24S8, kW, kH);
     fb.width = kW;
@@ -28,8 +29,8 @@ struct DriverFixture {
     ctx.setViewport({0, 0, float(kW), float(kH), 0, 1});
     ctx.bindShaders(vsId, fsId);
     // Clip-space quad over [-0.5, 0.5]² at z = 0.5 (identity matrices).
-    const std::vector<float> pos = {-0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f, 0.5f, 0.5f, 0.5f,
-                                    -0.5f, -0.5f, 0.5f, 0.5f, 0.5f, 0.5f, -0.5f, 0.5f, 0.5f};
+    const std::vector<float> pos = {-0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f, 0.5f,  0.5f, 0.5f,
+                                    -0.5f, -0.5f, 0.5f, 0.5f, 0.5f,  0.5f, -0.5f, 0.5f, 0.5f};
     quad = ctx.createBuffer({reinterpret_cast<const uint8_t*>(pos.data()), pos.size() * 4});
     const std::vector<pipe::VertexElement> el = {{0, 0, 12, pipe::VertexFormat::Float32, 3},
                                                  {0, 0, 12, pipe::VertexFormat::Float32, 3}};

@@ -19,8 +19,8 @@ TEST(Driver, UnchangedStateIsNotEmittedAgain) {
   one.ctx.flush();
   DriverFixture two(RenderMode::Binning);
   two.drawQuad();
-  two.setColor({1, 0, 0, 1});                // the same constants again
-  two.ctx.setBlend(pipe::BlendState{});      // the same (default) blend state again
+  two.setColor({1, 0, 0, 1});            // the same constants again
+  two.ctx.setBlend(pipe::BlendState{});  // the same (default) blend state again
   two.ctx.setVertexBuffer(0, two.quad);
   two.drawQuad();
   two.ctx.flush();
@@ -147,7 +147,9 @@ TEST(Driver, MisuseIsReportedAsErrors) {
   EXPECT_THROW(c.setVertexBuffer(16, f.quad), Error);
   EXPECT_THROW(c.setVertexBuffer(0, 999), Error);
   EXPECT_THROW(c.setVertexElements(std::vector<pipe::VertexElement>(17)), Error);
-  EXPECT_THROW(c.setVertexElements(std::vector<pipe::VertexElement>{{0, 0, 12, pipe::VertexFormat::Float32, 5}}), Error);
+  EXPECT_THROW(c.setVertexElements(
+                   std::vector<pipe::VertexElement>{{0, 0, 12, pipe::VertexFormat::Float32, 5}}),
+               Error);
   EXPECT_THROW(c.bindShaders(f.fsId, f.vsId), Error);
   EXPECT_THROW(c.setTexture(pipe::ShaderStage::Fragment, 16, tex, {}), Error);
   EXPECT_THROW(c.readSurface(tex), Error);

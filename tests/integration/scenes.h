@@ -10,7 +10,8 @@ inline const char* kModelDir = "/usr/share/glmark2/models/";
 
 inline std::vector<std::string> imageTestScenes() {
   std::vector<std::string> s = {"default", "blend", "stencil"};
-  for (const char* m : {"horse.3ds", "bunny.obj", "cat.3ds"}) s.push_back(std::string(kModelDir) + m);
+  for (const char* m : {"horse.3ds", "bunny.obj", "cat.3ds"})
+    s.push_back(std::string(kModelDir) + m);
   return s;
 }
 

@@ -40,9 +40,9 @@ fs::path scratch(const std::string& name) {
 TEST(Cli, RenderWritesImageReportHeatmapAndCapture) {
   const auto png = scratch("f.png"), json = scratch("f.json"), heat = scratch("h.png"),
              cap = scratch("f.tcap");
-  const CommandResult r = tessera("render default --preset adreno-a320 --size 320x240 --out " + png.string() +
-                        " --report " + json.string() + " --heatmap " + heat.string() +
-                        " --capture " + cap.string());
+  const CommandResult r = tessera("render default --preset adreno-a320 --size 320x240 --out " +
+                                  png.string() + " --report " + json.string() + " --heatmap " +
+                                  heat.string() + " --capture " + cap.string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("(binning)"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("gmem_resolve"), std::string::npos);

@@ -24,6 +24,6 @@ struct Capture {
 };
 
 void writeCapture(const Capture& capture, const std::string& path);  // throws tessera::Error
-Capture readCapture(const std::string& path);                         // throws tessera::Error
+Capture readCapture(const std::string& path);                        // throws tessera::Error
 
 }  // namespace tessera::gpu::cp

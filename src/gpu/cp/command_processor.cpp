@@ -20,15 +20,17 @@ std::string hex(uint64_t v) {
   throw GpuFault(kind, at, BusClient::CommandProcessor, what);
 }
 
-GpuAddress addr64(uint32_t lo, uint32_t hi) { return GpuAddress{lo} | (GpuAddress{hi} << 32); }
+GpuAddress addr64(uint32_t lo, uint32_t hi) {
+  return GpuAddress{lo} | (GpuAddress{hi} << 32);
+}
 
 }  // namespace
 
 std::string CpFault::describe() const {
   std::string s = "GPU " + std::string(faultKindName(kind)) + " at packet " + hex(packetAddress) +
                   ": " + message;
-  if (faultAddress != packetAddress) s += " (address " + hex(faultAddress) + ", client " +
-                                          std::string(busClientName(client)) + ")";
+  if (faultAddress != packetAddress)
+    s += " (address " + hex(faultAddress) + ", client " + std::string(busClientName(client)) + ")";
   return s;
 }
 
@@ -57,8 +59,9 @@ void CommandProcessor::runBuffer(GpuAddress addr, uint32_t dwords, int depth) {
     const GpuAddress at = addr + uint64_t{pos} * 4;
     currentPacket_ = at;
     if (++packetsThisSubmit_ > kMaxPacketsPerSubmit)
-      fault(FaultKind::Runaway, at, "runaway command stream: more than " +
-                                        std::to_string(kMaxPacketsPerSubmit) + " packets");
+      fault(
+          FaultKind::Runaway, at,
+          "runaway command stream: more than " + std::to_string(kMaxPacketsPerSubmit) + " packets");
     auto header = parseHeader(words[pos]);
     if (!header) fault(FaultKind::BadPacket, at, "malformed packet header " + hex(words[pos]));
     const uint32_t count = header->count;
@@ -99,8 +102,9 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
       return;
     case Opcode::CP_INDIRECT_BUFFER: {
       if (depth >= kMaxIbDepth)
-        fault(FaultKind::IbLoop, at, "indirect buffer nested deeper than IB" +
-                                         std::to_string(kMaxIbDepth) + " (IB loop?)");
+        fault(
+            FaultKind::IbLoop, at,
+            "indirect buffer nested deeper than IB" + std::to_string(kMaxIbDepth) + " (IB loop?)");
       ++stats_.ibs;
       runBuffer(addr64(p[0], p[1]), p[2], depth + 1);
       currentPacket_ = at;
@@ -129,8 +133,8 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
       DrawPacket d{};
       const uint32_t prim = p[0] & 0xf, index = (p[0] >> 4) & 0x3;
       if (prim > static_cast<uint32_t>(PrimType::TriangleFan))
-        fault(FaultKind::BadPacket, at, "CP_DRAW_INDX with unknown primitive type " +
-                                            std::to_string(prim));
+        fault(FaultKind::BadPacket, at,
+              "CP_DRAW_INDX with unknown primitive type " + std::to_string(prim));
       d.prim = static_cast<PrimType>(prim);
       d.indexType = static_cast<IndexType>(index);
       d.count = p[1];
@@ -148,7 +152,8 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
       if (!ev) fault(FaultKind::BadPacket, at, "unknown event " + hex(p[0] & 0xff));
       ++stats_.events;
       if (static_cast<Event>(ev->value) == Event::CACHE_FLUSH_TS) {
-        if (count != 4) fault(FaultKind::BadPacket, at, "CACHE_FLUSH_TS needs ADDR_LO, ADDR_HI, VALUE");
+        if (count != 4)
+          fault(FaultKind::BadPacket, at, "CACHE_FLUSH_TS needs ADDR_LO, ADDR_HI, VALUE");
         memory_.write32(BusClient::CommandProcessor, addr64(p[1], p[2]), p[3]);
         return;
       }

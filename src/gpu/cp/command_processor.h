@@ -16,9 +16,9 @@ namespace tessera::gpu::cp {
 struct DrawPacket {
   PrimType prim;
   IndexType indexType;
-  uint32_t count;             // vertices (or indices) in the draw
-  GpuAddress indexAddress;    // 0 for non-indexed draws
-  uint32_t indexBytes;        // size of the index buffer the draw may read
+  uint32_t count;           // vertices (or indices) in the draw
+  GpuAddress indexAddress;  // 0 for non-indexed draws
+  uint32_t indexBytes;      // size of the index buffer the draw may read
 };
 
 struct BinData {
@@ -47,17 +47,17 @@ struct CpFault {
 };
 
 struct CpStats {
-  uint64_t packets = 0;      // packets executed
-  uint64_t regWrites = 0;    // registers written by type-4 packets
-  uint64_t draws = 0;        // CP_DRAW_INDX executed
-  uint64_t events = 0;       // CP_EVENT_WRITE executed
-  uint64_t ibs = 0;          // indirect buffers entered
+  uint64_t packets = 0;    // packets executed
+  uint64_t regWrites = 0;  // registers written by type-4 packets
+  uint64_t draws = 0;      // CP_DRAW_INDX executed
+  uint64_t events = 0;     // CP_EVENT_WRITE executed
+  uint64_t ibs = 0;        // indirect buffers entered
   uint64_t dwordsFetched = 0;
 };
 
 class CommandProcessor final {
  public:
-  static constexpr int kMaxIbDepth = 2;              // IB1 and IB2, as Adreno
+  static constexpr int kMaxIbDepth = 2;                       // IB1 and IB2, as Adreno
   static constexpr uint64_t kMaxPacketsPerSubmit = 1u << 26;  // runaway-stream budget
 
   CommandProcessor(GpuMemory& memory, CpBackend& backend) : memory_(memory), backend_(backend) {}

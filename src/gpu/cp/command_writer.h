@@ -20,7 +20,9 @@ class CommandWriter final {
     words_.push_back(type4Header(regOffset(r, index), 1));
     words_.push_back(value);
   }
-  void regFloat(Reg r, float value, uint32_t index = 0) { reg(r, std::bit_cast<uint32_t>(value), index); }
+  void regFloat(Reg r, float value, uint32_t index = 0) {
+    reg(r, std::bit_cast<uint32_t>(value), index);
+  }
   // Consecutive registers starting at r[index] (only for registers with stride 1 or arrays).
   void regs(Reg r, std::span<const uint32_t> values, uint32_t index = 0) {
     words_.push_back(type4Header(regOffset(r, index), static_cast<uint32_t>(values.size())));
@@ -52,6 +54,8 @@ class CommandWriter final {
   std::vector<uint32_t> words_;
 };
 
-constexpr uint32_t packXY(uint32_t x, uint32_t y) { return (x & 0xffff) | (y << 16); }
+constexpr uint32_t packXY(uint32_t x, uint32_t y) {
+  return (x & 0xffff) | (y << 16);
+}
 
 }  // namespace tessera::gpu::cp

@@ -17,7 +17,9 @@ std::string fmt(const char* f, auto... args) {
   return buf;
 }
 
-bool looksFloat(std::string_view desc) { return desc.find("(fp32)") != std::string_view::npos; }
+bool looksFloat(std::string_view desc) {
+  return desc.find("(fp32)") != std::string_view::npos;
+}
 
 class Decoder {
  public:
@@ -27,20 +29,24 @@ class Decoder {
     const uint32_t* w = c_.find(addr, dwords);
     const std::string ind(depth * 4, ' ');
     if (!w) {
-      out_ << ind << fmt("!! buffer 0x%llx (+%u dwords) was not captured\n", (unsigned long long)addr, dwords);
+      out_ << ind
+           << fmt("!! buffer 0x%llx (+%u dwords) was not captured\n", (unsigned long long)addr,
+                  dwords);
       return;
     }
     for (uint32_t pos = 0; pos < dwords;) {
       const GpuAddress at = addr + uint64_t{pos} * 4;
       auto h = parseHeader(w[pos]);
       if (!h) {
-        out_ << ind << fmt("%010llx: !! malformed packet header 0x%08x, decode stops\n",
-                           (unsigned long long)at, w[pos]);
+        out_ << ind
+             << fmt("%010llx: !! malformed packet header 0x%08x, decode stops\n",
+                    (unsigned long long)at, w[pos]);
         return;
       }
       if (h->count > dwords - pos - 1) {
-        out_ << ind << fmt("%010llx: !! packet of %u dwords runs past the buffer end\n",
-                           (unsigned long long)at, h->count);
+        out_ << ind
+             << fmt("%010llx: !! packet of %u dwords runs past the buffer end\n",
+                    (unsigned long long)at, h->count);
         return;
       }
       const uint32_t* p = w + pos + 1;
@@ -84,7 +90,7 @@ class Decoder {
     } else if (static_cast<Opcode>(opcode) == Opcode::CP_SET_BIN && n == 3) {
       out_ << fmt("   ; bin (%u,%u)-(%u,%u)", p[1] & 0xffff, p[1] >> 16, p[2] & 0xffff, p[2] >> 16);
     } else if (static_cast<Opcode>(opcode) == Opcode::CP_DRAW_INDX && n >= 2) {
-      static constexpr const char* kPrims[] = {"points", "lines", "line_strip", "line_loop",
+      static constexpr const char* kPrims[] = {"points",    "lines",     "line_strip", "line_loop",
                                                "triangles", "tri_strip", "tri_fan"};
       static constexpr const char* kIdx[] = {"auto", "u8", "u16", "u32"};
       const uint32_t prim = p[0] & 0xf;

@@ -7,22 +7,22 @@
 namespace tessera::gpu::cp {
 
 // X(name, value, minimum payload dwords, maximum payload dwords, payload description)
-#define TESSERA_OPCODES(X)                                                                      \
-  X(CP_NOP, 0x10, 0, 0xffff, "any payload, ignored (padding, markers for tools)")               \
+#define TESSERA_OPCODES(X)                                                                       \
+  X(CP_NOP, 0x10, 0, 0xffff, "any payload, ignored (padding, markers for tools)")                \
   X(CP_INDIRECT_BUFFER, 0x3f, 3, 3, "ADDR_LO, ADDR_HI, SIZE (dwords): execute an IB (2 levels)") \
-  X(CP_SET_MARKER, 0x65, 1, 1, "MODE[3:0]: 0 sysmem (bypass), 1 binning pass, 2 GMEM render")  \
-  X(CP_SET_BIN, 0x4c, 3, 3, "0, X1[15:0] Y1[31:16], X2 Y2 (inclusive): bin window + scissor")  \
-  X(CP_SET_BIN_DATA, 0x2f, 4, 4,                                                                \
-    "STREAM_LO, STREAM_HI, SIZE_LO, SIZE_HI: visibility stream of this bin's pipe")             \
-  X(CP_DRAW_INDX, 0x38, 2, 5,                                                                   \
-    "PRIM[3:0] INDEX[5:4] (0 none, 1 u8, 2 u16, 3 u32), COUNT, [INDEX_LO, INDEX_HI, "         \
-    "INDEX_BYTES]")                                                                             \
-  X(CP_EVENT_WRITE, 0x46, 1, 4, "EVENT[7:0], [ADDR_LO, ADDR_HI, VALUE] for timestamp events")   \
-  X(CP_MEM_WRITE, 0x3d, 3, 0xffff, "ADDR_LO, ADDR_HI, VALUE...: CP writes dwords to memory")    \
-  X(CP_REG_WRITE_ADD, 0x44, 3, 3,                                                               \
-    "DST_REG, SRC_REG, IMM: DST = SRC + IMM (per-bin query bases, seed 002)")                   \
-  X(CP_COND_EXEC, 0x84, 3, 3,                                                            \
-    "ADDR_LO, ADDR_HI, DWORDS: skip the next DWORDS if the dword at ADDR is 0")               \
+  X(CP_SET_MARKER, 0x65, 1, 1, "MODE[3:0]: 0 sysmem (bypass), 1 binning pass, 2 GMEM render")    \
+  X(CP_SET_BIN, 0x4c, 3, 3, "0, X1[15:0] Y1[31:16], X2 Y2 (inclusive): bin window + scissor")    \
+  X(CP_SET_BIN_DATA, 0x2f, 4, 4,                                                                 \
+    "STREAM_LO, STREAM_HI, SIZE_LO, SIZE_HI: visibility stream of this bin's pipe")              \
+  X(CP_DRAW_INDX, 0x38, 2, 5,                                                                    \
+    "PRIM[3:0] INDEX[5:4] (0 none, 1 u8, 2 u16, 3 u32), COUNT, [INDEX_LO, INDEX_HI, "            \
+    "INDEX_BYTES]")                                                                              \
+  X(CP_EVENT_WRITE, 0x46, 1, 4, "EVENT[7:0], [ADDR_LO, ADDR_HI, VALUE] for timestamp events")    \
+  X(CP_MEM_WRITE, 0x3d, 3, 0xffff, "ADDR_LO, ADDR_HI, VALUE...: CP writes dwords to memory")     \
+  X(CP_REG_WRITE_ADD, 0x44, 3, 3,                                                                \
+    "DST_REG, SRC_REG, IMM: DST = SRC + IMM (per-bin query bases, seed 002)")                    \
+  X(CP_COND_EXEC, 0x84, 3, 3,                                                                    \
+    "ADDR_LO, ADDR_HI, DWORDS: skip the next DWORDS if the dword at ADDR is 0")                  \
   X(CP_WAIT_FOR_IDLE, 0x26, 0, 0, "wait until the pipeline drains")
 
 enum class Opcode : uint8_t {
@@ -52,8 +52,8 @@ constexpr const OpcodeInfo* lookupOpcode(uint32_t value) {
 
 // X(name, value, description) — CP_EVENT_WRITE events.
 #define TESSERA_EVENTS(X)                                                                    \
-  X(CACHE_FLUSH_TS, 0x04, "flush caches, then write VALUE to ADDR (end-of-pipe timestamp)") \
-  X(CLEAR, 0x10, "clear the buffers RB_CLEAR_CNTL names over the current window")          \
+  X(CACHE_FLUSH_TS, 0x04, "flush caches, then write VALUE to ADDR (end-of-pipe timestamp)")  \
+  X(CLEAR, 0x10, "clear the buffers RB_CLEAR_CNTL names over the current window")            \
   X(RESTORE, 0x11, "blit the RB_BLIT_CNTL buffer of the current bin: system memory -> GMEM") \
   X(RESOLVE, 0x12, "blit the RB_BLIT_CNTL buffer of the current bin: GMEM -> system memory") \
   X(VSC_FLUSH, 0x13, "end of binning: write each pipe's stream size to VSC_SIZE")            \
@@ -87,7 +87,15 @@ constexpr const EventInfo* lookupEvent(uint32_t value) {
 enum class RenderMode : uint8_t { Sysmem = 0, Binning = 1, Gmem = 2 };
 
 // Primitive types of CP_DRAW_INDX.
-enum class PrimType : uint8_t { Points = 0, Lines = 1, LineStrip = 2, LineLoop = 3, Triangles = 4, TriangleStrip = 5, TriangleFan = 6 };
+enum class PrimType : uint8_t {
+  Points = 0,
+  Lines = 1,
+  LineStrip = 2,
+  LineLoop = 3,
+  Triangles = 4,
+  TriangleStrip = 5,
+  TriangleFan = 6
+};
 enum class IndexType : uint8_t { None = 0, U8 = 1, U16 = 2, U32 = 3 };
 
 }  // namespace tessera::gpu::cp

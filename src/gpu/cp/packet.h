@@ -30,9 +30,9 @@ constexpr uint32_t type7Header(uint8_t opcode, uint32_t count) {
 
 struct PacketHeader {
   uint32_t type;
-  uint32_t reg;     // type 4
-  uint8_t opcode;   // type 7
-  uint32_t count;   // registers written (type 4) or payload dwords (type 7)
+  uint32_t reg;    // type 4
+  uint8_t opcode;  // type 7
+  uint32_t count;  // registers written (type 4) or payload dwords (type 7)
 };
 
 // nullopt when the dword is not a well-formed header (bad type, parity or zero count).

@@ -30,7 +30,10 @@ class RegisterFile final {
   bool isValid(uint32_t offset) const { return offset < kRegisterFileSize && valid_[offset]; }
   // Bumped on every write: blocks cache state decoded from registers until it changes.
   uint64_t generation() const { return generation_; }
-  void reset() { regs_.fill(0); ++generation_; }
+  void reset() {
+    regs_.fill(0);
+    ++generation_;
+  }
 
   RegisterFile();
 

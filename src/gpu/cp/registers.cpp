@@ -4,17 +4,20 @@
 
 namespace tessera::gpu::cp {
 
-static_assert([] {
-  for (const auto& r : kRegisters)
-    if (r.offset + (r.count - 1) * r.stride >= kRegisterFileSize) return false;
-  return true;
-}(), "every register must lie inside the register file");
+static_assert(
+    [] {
+      for (const auto& r : kRegisters)
+        if (r.offset + (r.count - 1) * r.stride >= kRegisterFileSize) return false;
+      return true;
+    }(),
+    "every register must lie inside the register file");
 
 std::optional<RegisterRef> lookupRegister(uint32_t offset) {
   for (const auto& r : kRegisters) {
     if (offset < r.offset) continue;
     const uint32_t delta = offset - r.offset;
-    if (delta % r.stride == 0 && delta / r.stride < r.count) return RegisterRef{&r, delta / r.stride};
+    if (delta % r.stride == 0 && delta / r.stride < r.count)
+      return RegisterRef{&r, delta / r.stride};
   }
   return std::nullopt;
 }

@@ -12,82 +12,83 @@
 namespace tessera::gpu::cp {
 
 // X(name, offset, array count, array stride, description)
-#define TESSERA_REGISTERS(X)                                                                     \
-  X(CP_SCRATCH, 0x0010, 8, 1, "scratch registers (per-bin bases, driver use)")                   \
-  X(VFD_CONTROL, 0x0100, 1, 1, "ATTR_COUNT[4:0]: number of vertex attributes fetched")           \
-  X(VFD_ATTR_BASE_LO, 0x0110, 16, 4, "attribute n: GPU address of the first element, low")       \
-  X(VFD_ATTR_BASE_HI, 0x0111, 16, 4, "attribute n: GPU address, high")                           \
+#define TESSERA_REGISTERS(X)                                                                      \
+  X(CP_SCRATCH, 0x0010, 8, 1, "scratch registers (per-bin bases, driver use)")                    \
+  X(VFD_CONTROL, 0x0100, 1, 1, "ATTR_COUNT[4:0]: number of vertex attributes fetched")            \
+  X(VFD_ATTR_BASE_LO, 0x0110, 16, 4, "attribute n: GPU address of the first element, low")        \
+  X(VFD_ATTR_BASE_HI, 0x0111, 16, 4, "attribute n: GPU address, high")                            \
   X(VFD_ATTR_SIZE, 0x0112, 16, 4, "attribute n: bytes readable from BASE (fetches beyond fault)") \
-  X(VFD_ATTR_CNTL, 0x0113, 16, 4,                                                                \
-    "attribute n: STRIDE[15:0] FORMAT[19:16] COMPONENTS[21:20] (count-1)")                       \
-  X(SP_VS_PROGRAM_LO, 0x0200, 1, 1, "vertex shader binary address, low")                         \
-  X(SP_VS_PROGRAM_HI, 0x0201, 1, 1, "vertex shader binary address, high")                        \
-  X(SP_VS_PROGRAM_SIZE, 0x0202, 1, 1, "vertex shader binary size in dwords")                     \
-  X(SP_BS_PROGRAM_LO, 0x0203, 1, 1, "binning (position-only) vertex shader address, low")        \
-  X(SP_BS_PROGRAM_HI, 0x0204, 1, 1, "binning vertex shader address, high")                       \
-  X(SP_BS_PROGRAM_SIZE, 0x0205, 1, 1, "binning vertex shader size in dwords")                    \
-  X(SP_FS_PROGRAM_LO, 0x0206, 1, 1, "fragment shader binary address, low")                       \
-  X(SP_FS_PROGRAM_HI, 0x0207, 1, 1, "fragment shader binary address, high")                      \
-  X(SP_FS_PROGRAM_SIZE, 0x0208, 1, 1, "fragment shader binary size in dwords")                   \
-  X(SP_VS_CONST_LO, 0x0210, 1, 1, "vertex shader constant buffer (fp32 scalars), low")           \
-  X(SP_VS_CONST_HI, 0x0211, 1, 1, "vertex shader constant buffer, high")                         \
-  X(SP_VS_CONST_SIZE, 0x0212, 1, 1, "vertex shader constant count (scalars)")                    \
-  X(SP_FS_CONST_LO, 0x0213, 1, 1, "fragment shader constant buffer (fp32 scalars), low")         \
-  X(SP_FS_CONST_HI, 0x0214, 1, 1, "fragment shader constant buffer, high")                       \
-  X(SP_FS_CONST_SIZE, 0x0215, 1, 1, "fragment shader constant count (scalars)")                  \
-  X(SP_VS_TEX_LO, 0x0218, 1, 1, "vertex texture descriptor table, low")                          \
-  X(SP_VS_TEX_HI, 0x0219, 1, 1, "vertex texture descriptor table, high")                         \
-  X(SP_VS_TEX_COUNT, 0x021a, 1, 1, "vertex texture descriptors (8 dwords each)")                 \
-  X(SP_FS_TEX_LO, 0x021b, 1, 1, "fragment texture descriptor table, low")                        \
-  X(SP_FS_TEX_HI, 0x021c, 1, 1, "fragment texture descriptor table, high")                       \
-  X(SP_FS_TEX_COUNT, 0x021d, 1, 1, "fragment texture descriptors (8 dwords each)")               \
-  X(PC_VSTREAM_CONTROL, 0x0300, 1, 1, "SIZE[15:0] bins in the current pipe, N[31:16] this bin")  \
-  X(GRAS_CL_VPORT_XOFFSET, 0x0400, 1, 1, "viewport x offset (fp32)")                             \
-  X(GRAS_CL_VPORT_XSCALE, 0x0401, 1, 1, "viewport x scale (fp32)")                               \
-  X(GRAS_CL_VPORT_YOFFSET, 0x0402, 1, 1, "viewport y offset (fp32)")                             \
-  X(GRAS_CL_VPORT_YSCALE, 0x0403, 1, 1, "viewport y scale (fp32)")                               \
-  X(GRAS_CL_VPORT_ZOFFSET, 0x0404, 1, 1, "depth range offset (fp32)")                            \
-  X(GRAS_CL_VPORT_ZSCALE, 0x0405, 1, 1, "depth range scale (fp32)")                              \
-  X(GRAS_SU_CNTL, 0x0408, 1, 1, "CULL_FRONT[0] CULL_BACK[1] FRONT_CW[2]")                        \
-  X(GRAS_SC_SCREEN_SCISSOR_TL, 0x0410, 1, 1, "application scissor X[15:0] Y[31:16]")             \
-  X(GRAS_SC_SCREEN_SCISSOR_BR, 0x0411, 1, 1, "application scissor X[15:0] Y[31:16], exclusive")  \
-  X(GRAS_SC_WINDOW_SCISSOR_TL, 0x0412, 1, 1, "bin scissor X[15:0] Y[31:16] (CP_SET_BIN)")        \
-  X(GRAS_SC_WINDOW_SCISSOR_BR, 0x0413, 1, 1, "bin scissor X[15:0] Y[31:16], exclusive")          \
-  X(RB_SURFACE_SIZE, 0x0500, 1, 1, "render target WIDTH[15:0] HEIGHT[31:16]")                    \
-  X(RB_COLOR_INFO, 0x0501, 1, 1, "FORMAT[3:0] WRITE_MASK[7:4] (0 format: no colour buffer)")     \
-  X(RB_COLOR_BASE_LO, 0x0502, 1, 1, "colour surface in system memory, low")                      \
-  X(RB_COLOR_BASE_HI, 0x0503, 1, 1, "colour surface in system memory, high")                     \
-  X(RB_COLOR_PITCH, 0x0504, 1, 1, "colour surface row pitch in bytes")                           \
-  X(RB_DEPTH_INFO, 0x0505, 1, 1, "FORMAT[3:0] (0 none, 1 D16, 2 D24S8)")                         \
-  X(RB_DEPTH_BASE_LO, 0x0506, 1, 1, "depth/stencil surface in system memory, low")               \
-  X(RB_DEPTH_BASE_HI, 0x0507, 1, 1, "depth/stencil surface in system memory, high")              \
-  X(RB_DEPTH_PITCH, 0x0508, 1, 1, "depth/stencil surface row pitch in bytes")                    \
-  X(RB_GMEM_COLOR_BASE, 0x0509, 1, 1, "byte offset of the colour slice in GMEM")                 \
-  X(RB_GMEM_DEPTH_BASE, 0x050a, 1, 1, "byte offset of the depth/stencil slice in GMEM")          \
-  X(RB_BIN_SIZE, 0x050b, 1, 1, "bin WIDTH[15:0] HEIGHT[31:16]: GMEM pitch = width x bpp")        \
-  X(RB_DEPTH_CNTL, 0x0510, 1, 1, "TEST[0] WRITE[1] FUNC[6:4]")                                   \
-  X(RB_STENCIL_CNTL, 0x0511, 1, 1,                                                               \
-    "ENABLE[0] FUNC[6:4] FAIL[10:8] ZFAIL[14:12] ZPASS[18:16] (front); back: FUNC_BF[22:20] "    \
-    "FAIL_BF[26:24] ZFAIL_BF[30:28]")                                                            \
-  X(RB_STENCIL_CNTL2, 0x0512, 1, 1, "ZPASS_BF[2:0]")                                             \
-  X(RB_STENCILREFMASK, 0x0513, 1, 1, "front REF[7:0] MASK[15:8] WRITEMASK[23:16]")              \
-  X(RB_STENCILREFMASK_BF, 0x0514, 1, 1, "back REF[7:0] MASK[15:8] WRITEMASK[23:16]")            \
-  X(RB_BLEND_CNTL, 0x0518, 1, 1,                                                                 \
-    "ENABLE[0] SRC_RGB[7:4] DST_RGB[11:8] SRC_A[15:12] DST_A[19:16] EQ_RGB[21:20] EQ_A[23:22]")  \
-  X(RB_BLEND_CONSTANT, 0x0519, 4, 1, "blend constant colour R, G, B, A (fp32)")                  \
-  X(RB_CLEAR_CNTL, 0x0520, 1, 1, "COLOR[0] DEPTH[1] STENCIL[2]: buffers a CLEAR clears (under the write masks)")   \
-  X(RB_CLEAR_COLOR, 0x0521, 4, 1, "clear colour R, G, B, A (fp32)")                              \
-  X(RB_CLEAR_DEPTH, 0x0525, 1, 1, "clear depth (fp32)")                                          \
-  X(RB_CLEAR_STENCIL, 0x0526, 1, 1, "clear stencil value [7:0]")                                 \
-  X(RB_BLIT_CNTL, 0x0530, 1, 1, "BUFFER[0] (0 colour, 1 depth/stencil) for RESTORE/RESOLVE")     \
-  X(VSC_BIN_SIZE, 0x0600, 1, 1, "bin WIDTH[15:0] HEIGHT[31:16] for the binning pass")            \
-  X(VSC_BIN_COUNT, 0x0601, 1, 1, "bins NX[15:0] NY[31:16]")                                      \
-  X(VSC_BIN_ORIGIN, 0x0602, 1, 1, "top-left of bin (0,0): X[15:0] Y[31:16]")                     \
-  X(VSC_SIZE_LO, 0x0604, 1, 1, "where binning writes the stream size of each pipe, low")         \
-  X(VSC_SIZE_HI, 0x0605, 1, 1, "stream size array address, high")                               \
-  X(VSC_PIPE_CONFIG, 0x0610, 32, 4, "pipe n: X[7:0] Y[15:8] W[23:16] H[31:24] in bins")          \
-  X(VSC_PIPE_DATA_LO, 0x0611, 32, 4, "pipe n: visibility stream buffer, low")                    \
-  X(VSC_PIPE_DATA_HI, 0x0612, 32, 4, "pipe n: visibility stream buffer, high")                   \
+  X(VFD_ATTR_CNTL, 0x0113, 16, 4,                                                                 \
+    "attribute n: STRIDE[15:0] FORMAT[19:16] COMPONENTS[21:20] (count-1)")                        \
+  X(SP_VS_PROGRAM_LO, 0x0200, 1, 1, "vertex shader binary address, low")                          \
+  X(SP_VS_PROGRAM_HI, 0x0201, 1, 1, "vertex shader binary address, high")                         \
+  X(SP_VS_PROGRAM_SIZE, 0x0202, 1, 1, "vertex shader binary size in dwords")                      \
+  X(SP_BS_PROGRAM_LO, 0x0203, 1, 1, "binning (position-only) vertex shader address, low")         \
+  X(SP_BS_PROGRAM_HI, 0x0204, 1, 1, "binning vertex shader address, high")                        \
+  X(SP_BS_PROGRAM_SIZE, 0x0205, 1, 1, "binning vertex shader size in dwords")                     \
+  X(SP_FS_PROGRAM_LO, 0x0206, 1, 1, "fragment shader binary address, low")                        \
+  X(SP_FS_PROGRAM_HI, 0x0207, 1, 1, "fragment shader binary address, high")                       \
+  X(SP_FS_PROGRAM_SIZE, 0x0208, 1, 1, "fragment shader binary size in dwords")                    \
+  X(SP_VS_CONST_LO, 0x0210, 1, 1, "vertex shader constant buffer (fp32 scalars), low")            \
+  X(SP_VS_CONST_HI, 0x0211, 1, 1, "vertex shader constant buffer, high")                          \
+  X(SP_VS_CONST_SIZE, 0x0212, 1, 1, "vertex shader constant count (scalars)")                     \
+  X(SP_FS_CONST_LO, 0x0213, 1, 1, "fragment shader constant buffer (fp32 scalars), low")          \
+  X(SP_FS_CONST_HI, 0x0214, 1, 1, "fragment shader constant buffer, high")                        \
+  X(SP_FS_CONST_SIZE, 0x0215, 1, 1, "fragment shader constant count (scalars)")                   \
+  X(SP_VS_TEX_LO, 0x0218, 1, 1, "vertex texture descriptor table, low")                           \
+  X(SP_VS_TEX_HI, 0x0219, 1, 1, "vertex texture descriptor table, high")                          \
+  X(SP_VS_TEX_COUNT, 0x021a, 1, 1, "vertex texture descriptors (8 dwords each)")                  \
+  X(SP_FS_TEX_LO, 0x021b, 1, 1, "fragment texture descriptor table, low")                         \
+  X(SP_FS_TEX_HI, 0x021c, 1, 1, "fragment texture descriptor table, high")                        \
+  X(SP_FS_TEX_COUNT, 0x021d, 1, 1, "fragment texture descriptors (8 dwords each)")                \
+  X(PC_VSTREAM_CONTROL, 0x0300, 1, 1, "SIZE[15:0] bins in the current pipe, N[31:16] this bin")   \
+  X(GRAS_CL_VPORT_XOFFSET, 0x0400, 1, 1, "viewport x offset (fp32)")                              \
+  X(GRAS_CL_VPORT_XSCALE, 0x0401, 1, 1, "viewport x scale (fp32)")                                \
+  X(GRAS_CL_VPORT_YOFFSET, 0x0402, 1, 1, "viewport y offset (fp32)")                              \
+  X(GRAS_CL_VPORT_YSCALE, 0x0403, 1, 1, "viewport y scale (fp32)")                                \
+  X(GRAS_CL_VPORT_ZOFFSET, 0x0404, 1, 1, "depth range offset (fp32)")                             \
+  X(GRAS_CL_VPORT_ZSCALE, 0x0405, 1, 1, "depth range scale (fp32)")                               \
+  X(GRAS_SU_CNTL, 0x0408, 1, 1, "CULL_FRONT[0] CULL_BACK[1] FRONT_CW[2]")                         \
+  X(GRAS_SC_SCREEN_SCISSOR_TL, 0x0410, 1, 1, "application scissor X[15:0] Y[31:16]")              \
+  X(GRAS_SC_SCREEN_SCISSOR_BR, 0x0411, 1, 1, "application scissor X[15:0] Y[31:16], exclusive")   \
+  X(GRAS_SC_WINDOW_SCISSOR_TL, 0x0412, 1, 1, "bin scissor X[15:0] Y[31:16] (CP_SET_BIN)")         \
+  X(GRAS_SC_WINDOW_SCISSOR_BR, 0x0413, 1, 1, "bin scissor X[15:0] Y[31:16], exclusive")           \
+  X(RB_SURFACE_SIZE, 0x0500, 1, 1, "render target WIDTH[15:0] HEIGHT[31:16]")                     \
+  X(RB_COLOR_INFO, 0x0501, 1, 1, "FORMAT[3:0] WRITE_MASK[7:4] (0 format: no colour buffer)")      \
+  X(RB_COLOR_BASE_LO, 0x0502, 1, 1, "colour surface in system memory, low")                       \
+  X(RB_COLOR_BASE_HI, 0x0503, 1, 1, "colour surface in system memory, high")                      \
+  X(RB_COLOR_PITCH, 0x0504, 1, 1, "colour surface row pitch in bytes")                            \
+  X(RB_DEPTH_INFO, 0x0505, 1, 1, "FORMAT[3:0] (0 none, 1 D16, 2 D24S8)")                          \
+  X(RB_DEPTH_BASE_LO, 0x0506, 1, 1, "depth/stencil surface in system memory, low")                \
+  X(RB_DEPTH_BASE_HI, 0x0507, 1, 1, "depth/stencil surface in system memory, high")               \
+  X(RB_DEPTH_PITCH, 0x0508, 1, 1, "depth/stencil surface row pitch in bytes")                     \
+  X(RB_GMEM_COLOR_BASE, 0x0509, 1, 1, "byte offset of the colour slice in GMEM")                  \
+  X(RB_GMEM_DEPTH_BASE, 0x050a, 1, 1, "byte offset of the depth/stencil slice in GMEM")           \
+  X(RB_BIN_SIZE, 0x050b, 1, 1, "bin WIDTH[15:0] HEIGHT[31:16]: GMEM pitch = width x bpp")         \
+  X(RB_DEPTH_CNTL, 0x0510, 1, 1, "TEST[0] WRITE[1] FUNC[6:4]")                                    \
+  X(RB_STENCIL_CNTL, 0x0511, 1, 1,                                                                \
+    "ENABLE[0] FUNC[6:4] FAIL[10:8] ZFAIL[14:12] ZPASS[18:16] (front); back: FUNC_BF[22:20] "     \
+    "FAIL_BF[26:24] ZFAIL_BF[30:28]")                                                             \
+  X(RB_STENCIL_CNTL2, 0x0512, 1, 1, "ZPASS_BF[2:0]")                                              \
+  X(RB_STENCILREFMASK, 0x0513, 1, 1, "front REF[7:0] MASK[15:8] WRITEMASK[23:16]")                \
+  X(RB_STENCILREFMASK_BF, 0x0514, 1, 1, "back REF[7:0] MASK[15:8] WRITEMASK[23:16]")              \
+  X(RB_BLEND_CNTL, 0x0518, 1, 1,                                                                  \
+    "ENABLE[0] SRC_RGB[7:4] DST_RGB[11:8] SRC_A[15:12] DST_A[19:16] EQ_RGB[21:20] EQ_A[23:22]")   \
+  X(RB_BLEND_CONSTANT, 0x0519, 4, 1, "blend constant colour R, G, B, A (fp32)")                   \
+  X(RB_CLEAR_CNTL, 0x0520, 1, 1,                                                                  \
+    "COLOR[0] DEPTH[1] STENCIL[2]: buffers a CLEAR clears (under the write masks)")               \
+  X(RB_CLEAR_COLOR, 0x0521, 4, 1, "clear colour R, G, B, A (fp32)")                               \
+  X(RB_CLEAR_DEPTH, 0x0525, 1, 1, "clear depth (fp32)")                                           \
+  X(RB_CLEAR_STENCIL, 0x0526, 1, 1, "clear stencil value [7:0]")                                  \
+  X(RB_BLIT_CNTL, 0x0530, 1, 1, "BUFFER[0] (0 colour, 1 depth/stencil) for RESTORE/RESOLVE")      \
+  X(VSC_BIN_SIZE, 0x0600, 1, 1, "bin WIDTH[15:0] HEIGHT[31:16] for the binning pass")             \
+  X(VSC_BIN_COUNT, 0x0601, 1, 1, "bins NX[15:0] NY[31:16]")                                       \
+  X(VSC_BIN_ORIGIN, 0x0602, 1, 1, "top-left of bin (0,0): X[15:0] Y[31:16]")                      \
+  X(VSC_SIZE_LO, 0x0604, 1, 1, "where binning writes the stream size of each pipe, low")          \
+  X(VSC_SIZE_HI, 0x0605, 1, 1, "stream size array address, high")                                 \
+  X(VSC_PIPE_CONFIG, 0x0610, 32, 4, "pipe n: X[7:0] Y[15:8] W[23:16] H[31:24] in bins")           \
+  X(VSC_PIPE_DATA_LO, 0x0611, 32, 4, "pipe n: visibility stream buffer, low")                     \
+  X(VSC_PIPE_DATA_HI, 0x0612, 32, 4, "pipe n: visibility stream buffer, high")                    \
   X(VSC_PIPE_DATA_LENGTH, 0x0613, 32, 4, "pipe n: stream buffer size in bytes")
 
 enum class Reg : uint32_t {

@@ -28,8 +28,9 @@ uint64_t forRows(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& s, ui
   const uint64_t first = uint64_t(r.y0) * s.pitch + uint64_t(r.x0) * bpp;
   const uint64_t span = uint64_t(r.y1 - r.y0 - 1) * s.pitch + rowBytes;
   uint8_t* sys = memory.span(client, s.base + first, span).data();
-  uint8_t* g = gmem.slice(gmemBase + uint64_t(r.y0 - bin.y0) * gmemPitch + uint64_t(r.x0 - bin.x0) * bpp,
-                          uint64_t(r.y1 - r.y0 - 1) * gmemPitch + rowBytes);
+  uint8_t* g =
+      gmem.slice(gmemBase + uint64_t(r.y0 - bin.y0) * gmemPitch + uint64_t(r.x0 - bin.x0) * bpp,
+                 uint64_t(r.y1 - r.y0 - 1) * gmemPitch + rowBytes);
   for (int y = r.y0; y < r.y1; ++y) {
     copy(sys + uint64_t(y - r.y0) * s.pitch, g + uint64_t(y - r.y0) * gmemPitch, rowBytes);
   }
@@ -41,11 +42,10 @@ uint64_t forRows(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& s, ui
 void BlitEngine::transfer(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
                           uint32_t gmemBase, uint32_t binW, const BinRect& bin, bool toGmem) {
   const BusClient client = toGmem ? BusClient::GmemRestore : BusClient::GmemResolve;
-  const uint64_t bytes =
-      forRows(memory, gmem, surface, gmemBase, binW, bin, client,
-              [toGmem](uint8_t* sys, uint8_t* g, uint64_t n) {
-                std::memcpy(toGmem ? g : sys, toGmem ? sys : g, n);
-              });
+  const uint64_t bytes = forRows(memory, gmem, surface, gmemBase, binW, bin, client,
+                                 [toGmem](uint8_t* sys, uint8_t* g, uint64_t n) {
+                                   std::memcpy(toGmem ? g : sys, toGmem ? sys : g, n);
+                                 });
   if (toGmem) {
     memory.countRead(client, bytes);
     ++stats_.restores;

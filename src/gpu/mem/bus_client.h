@@ -21,9 +21,8 @@ enum class BusClient : uint8_t {
 };
 
 inline constexpr std::array<std::string_view, static_cast<size_t>(BusClient::Count)>
-    kBusClientNames = {"cp",           "vertex_fetch",  "shader_fetch",
-                       "texture",      "visibility",    "gmem_restore",
-                       "gmem_resolve", "render_backend", "host"};
+    kBusClientNames = {"cp",           "vertex_fetch", "shader_fetch",   "texture", "visibility",
+                       "gmem_restore", "gmem_resolve", "render_backend", "host"};
 
 constexpr std::string_view busClientName(BusClient c) {
   return kBusClientNames[static_cast<size_t>(c)];

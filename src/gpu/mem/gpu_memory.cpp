@@ -22,7 +22,9 @@ GpuAddress GpuMemory::allocate(size_t size, std::string name) {
   return base;
 }
 
-void GpuMemory::release(GpuAddress base) { bos_.erase(base); }
+void GpuMemory::release(GpuAddress base) {
+  bos_.erase(base);
+}
 
 size_t GpuMemory::sizeOf(GpuAddress base) const {
   auto it = bos_.find(base);

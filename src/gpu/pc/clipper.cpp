@@ -8,12 +8,18 @@ namespace {
 // Plane i's signed distance; inside when >= 0.
 float distance(int plane, const float* p, float gbX, float gbY) {
   switch (plane) {
-    case 0: return p[2] + p[3];         // near: z >= -w
-    case 1: return p[3] - p[2];         // far: z <= w
-    case 2: return gbX * p[3] + p[0];   // left guard band
-    case 3: return gbX * p[3] - p[0];   // right guard band
-    case 4: return gbY * p[3] + p[1];   // bottom guard band
-    default: return gbY * p[3] - p[1]; // top guard band
+    case 0:
+      return p[2] + p[3];  // near: z >= -w
+    case 1:
+      return p[3] - p[2];  // far: z <= w
+    case 2:
+      return gbX * p[3] + p[0];  // left guard band
+    case 3:
+      return gbX * p[3] - p[0];  // right guard band
+    case 4:
+      return gbY * p[3] + p[1];  // bottom guard band
+    default:
+      return gbY * p[3] - p[1];  // top guard band
   }
 }
 

@@ -9,10 +9,13 @@ namespace tessera::gpu::pc {
 
 inline uint32_t triangleCount(cp::PrimType prim, uint32_t vertices) {
   switch (prim) {
-    case cp::PrimType::Triangles: return vertices / 3;
+    case cp::PrimType::Triangles:
+      return vertices / 3;
     case cp::PrimType::TriangleStrip:
-    case cp::PrimType::TriangleFan: return vertices >= 3 ? vertices - 2 : 0;
-    default: return 0;
+    case cp::PrimType::TriangleFan:
+      return vertices >= 3 ? vertices - 2 : 0;
+    default:
+      return 0;
   }
 }
 

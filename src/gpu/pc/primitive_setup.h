@@ -19,11 +19,11 @@ struct CullState {
 };
 
 struct PcStats {
-  uint64_t primitivesIn = 0;     // triangles assembled
-  uint64_t trivialRejects = 0;   // wholly outside one clip plane
-  uint64_t clipped = 0;          // needed clipping (near/far or beyond the guard band)
-  uint64_t culled = 0;           // back/front-face culled or zero area
-  uint64_t trianglesOut = 0;     // window-space triangles emitted (after clipping)
+  uint64_t primitivesIn = 0;    // triangles assembled
+  uint64_t trivialRejects = 0;  // wholly outside one clip plane
+  uint64_t clipped = 0;         // needed clipping (near/far or beyond the guard band)
+  uint64_t culled = 0;          // back/front-face culled or zero area
+  uint64_t trianglesOut = 0;    // window-space triangles emitted (after clipping)
 };
 
 class PrimitiveSetup final {

@@ -10,12 +10,14 @@ namespace {
 using cp::Reg;
 
 [[noreturn]] void bad(Reg r, uint32_t value, const char* what) {
-  throw GpuFault(FaultKind::BadState, static_cast<uint32_t>(r), BusClient::CommandProcessor,
-                 cp::registerName(static_cast<uint32_t>(r)) + " = " + std::to_string(value) + ": " +
-                     what);
+  throw GpuFault(
+      FaultKind::BadState, static_cast<uint32_t>(r), BusClient::CommandProcessor,
+      cp::registerName(static_cast<uint32_t>(r)) + " = " + std::to_string(value) + ": " + what);
 }
 
-uint32_t field(uint32_t v, int lo, int bits) { return (v >> lo) & ((1u << bits) - 1); }
+uint32_t field(uint32_t v, int lo, int bits) {
+  return (v >> lo) & ((1u << bits) - 1);
+}
 
 template <class E>
 E checked(Reg r, uint32_t value, int lo, int bits, uint32_t count, const char* what) {
@@ -86,9 +88,10 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
                  Reg::SP_FS_CONST_LO, Reg::SP_FS_CONST_HI, Reg::SP_FS_CONST_SIZE, Reg::SP_FS_TEX_LO,
                  Reg::SP_FS_TEX_HI, Reg::SP_FS_TEX_COUNT);
   // Viewport, culling.
-  s.viewport = {regs.getFloat(Reg::GRAS_CL_VPORT_XOFFSET), regs.getFloat(Reg::GRAS_CL_VPORT_XSCALE),
-                regs.getFloat(Reg::GRAS_CL_VPORT_YOFFSET), regs.getFloat(Reg::GRAS_CL_VPORT_YSCALE),
-                regs.getFloat(Reg::GRAS_CL_VPORT_ZOFFSET), regs.getFloat(Reg::GRAS_CL_VPORT_ZSCALE)};
+  s.viewport = {
+      regs.getFloat(Reg::GRAS_CL_VPORT_XOFFSET), regs.getFloat(Reg::GRAS_CL_VPORT_XSCALE),
+      regs.getFloat(Reg::GRAS_CL_VPORT_YOFFSET), regs.getFloat(Reg::GRAS_CL_VPORT_YSCALE),
+      regs.getFloat(Reg::GRAS_CL_VPORT_ZOFFSET), regs.getFloat(Reg::GRAS_CL_VPORT_ZSCALE)};
   for (float f : {s.viewport.xOffset, s.viewport.xScale, s.viewport.yOffset, s.viewport.yScale,
                   s.viewport.zOffset, s.viewport.zScale})
     if (!std::isfinite(f)) bad(Reg::GRAS_CL_VPORT_XOFFSET, 0, "viewport value is not finite");
@@ -103,8 +106,8 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
   if (cf > 4) bad(Reg::RB_COLOR_INFO, colorInfo, "unknown colour format");
   s.hasColor = cf != 0;
   if (s.hasColor) s.colorFormat = static_cast<rb::ColorFormat>(cf - 1);
-  s.depthFormat = checked<rb::DepthFormat>(Reg::RB_DEPTH_INFO, regs.get(Reg::RB_DEPTH_INFO), 0, 4, 3,
-                                           "unknown depth format");
+  s.depthFormat = checked<rb::DepthFormat>(Reg::RB_DEPTH_INFO, regs.get(Reg::RB_DEPTH_INFO), 0, 4,
+                                           3, "unknown depth format");
   s.colorBase = regs.getAddress(Reg::RB_COLOR_BASE_LO, Reg::RB_COLOR_BASE_HI);
   s.colorPitch = regs.get(Reg::RB_COLOR_PITCH);
   s.depthBase = regs.getAddress(Reg::RB_DEPTH_BASE_LO, Reg::RB_DEPTH_BASE_HI);
@@ -115,17 +118,21 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
   s.binWidth = bin & 0xffff;
   s.binHeight = bin >> 16;
   // Scissors: the rasterizer never writes outside the surface or the viewport (the clip volume).
-  const ras::Scissor surface{0, 0, static_cast<int>(s.surfaceWidth), static_cast<int>(s.surfaceHeight)};
-  const ras::Scissor app = decodeRect(regs, Reg::GRAS_SC_SCREEN_SCISSOR_TL, Reg::GRAS_SC_SCREEN_SCISSOR_BR);
+  const ras::Scissor surface{0, 0, static_cast<int>(s.surfaceWidth),
+                             static_cast<int>(s.surfaceHeight)};
+  const ras::Scissor app =
+      decodeRect(regs, Reg::GRAS_SC_SCREEN_SCISSOR_TL, Reg::GRAS_SC_SCREEN_SCISSOR_BR);
   const float vx0 = s.viewport.xOffset - std::fabs(s.viewport.xScale);
   const float vy0 = s.viewport.yOffset - std::fabs(s.viewport.yScale);
-  const ras::Scissor vp{static_cast<int>(std::floor(std::max(vx0, -32768.0f))),
-                        static_cast<int>(std::floor(std::max(vy0, -32768.0f))),
-                        static_cast<int>(std::ceil(std::min(vx0 + 2 * std::fabs(s.viewport.xScale), 32768.0f))),
-                        static_cast<int>(std::ceil(std::min(vy0 + 2 * std::fabs(s.viewport.yScale), 32768.0f)))};
+  const ras::Scissor vp{
+      static_cast<int>(std::floor(std::max(vx0, -32768.0f))),
+      static_cast<int>(std::floor(std::max(vy0, -32768.0f))),
+      static_cast<int>(std::ceil(std::min(vx0 + 2 * std::fabs(s.viewport.xScale), 32768.0f))),
+      static_cast<int>(std::ceil(std::min(vy0 + 2 * std::fabs(s.viewport.yScale), 32768.0f)))};
   s.appScissor = intersect(app, surface);
   s.screenScissor = intersect(s.appScissor, vp);
-  s.windowScissor = decodeRect(regs, Reg::GRAS_SC_WINDOW_SCISSOR_TL, Reg::GRAS_SC_WINDOW_SCISSOR_BR);
+  s.windowScissor =
+      decodeRect(regs, Reg::GRAS_SC_WINDOW_SCISSOR_TL, Reg::GRAS_SC_WINDOW_SCISSOR_BR);
   // Depth, stencil, blend.
   const uint32_t dc = regs.get(Reg::RB_DEPTH_CNTL);
   s.depthStencil.depthTest = (dc & 1) != 0;
@@ -138,8 +145,12 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
   s.depthStencil.back = stencilFace(Reg::RB_STENCIL_CNTL, sc, regs.get(Reg::RB_STENCILREFMASK_BF),
                                     20, 24, 28, field(sc2, 0, 3));
   const uint32_t bc = regs.get(Reg::RB_BLEND_CNTL);
-  auto factor = [&](int lo) { return checked<rb::BlendFactor>(Reg::RB_BLEND_CNTL, bc, lo, 4, 15, "unknown blend factor"); };
-  auto equation = [&](int lo) { return checked<rb::BlendEquation>(Reg::RB_BLEND_CNTL, bc, lo, 2, 3, "unknown blend equation"); };
+  auto factor = [&](int lo) {
+    return checked<rb::BlendFactor>(Reg::RB_BLEND_CNTL, bc, lo, 4, 15, "unknown blend factor");
+  };
+  auto equation = [&](int lo) {
+    return checked<rb::BlendEquation>(Reg::RB_BLEND_CNTL, bc, lo, 2, 3, "unknown blend equation");
+  };
   s.blend.enable = (bc & 1) != 0;
   s.blend.srcRgb = factor(4);
   s.blend.dstRgb = factor(8);

@@ -18,7 +18,7 @@ struct ShaderBinding {
   GpuAddress constants = 0;
   uint32_t constantCount = 0;  // fp32 scalars
   GpuAddress textures = 0;
-  uint32_t textureCount = 0;   // descriptors
+  uint32_t textureCount = 0;  // descriptors
 };
 
 struct DrawState {

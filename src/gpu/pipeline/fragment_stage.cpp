@@ -13,7 +13,8 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
   res_ = res;
   target_ = target;
   const auto& ds = state.depthStencil;
-  depthStencilActive_ = state.depthFormat != rb::DepthFormat::None && (ds.depthTest || ds.stencilTest);
+  depthStencilActive_ =
+      state.depthFormat != rb::DepthFormat::None && (ds.depthTest || ds.stencilTest);
   // Early Z is legal when the shader cannot discard: the test's outcome and its depth/stencil
   // writes are then the same before or after shading (GLES 2.0 §4.1 order is preserved
   // because quads are tested in primitive order).
@@ -21,8 +22,8 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
   quadCount_ = 0;
 }
 
-void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3],
-                             int numVaryings, const ras::Scissor& scissor) {
+void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3], int numVaryings,
+                             const ras::Scissor& scissor) {
   if (scissor.x1 <= scissor.x0 || scissor.y1 <= scissor.y0) return;
   // The arena is a ring: pending quads come from at most the last kQuadsPerWarp triangles that
   // produced quads, so a slot kArenaTriangles triangles old is never still referenced.
@@ -30,17 +31,16 @@ void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3
   bool blockUsed = false;
   for (int v = 0; v < 3; ++v)
     std::memcpy(block + v * sp::kMaxVaryings * 4, vary[v], sizeof(float) * 4 * numVaryings);
-  ras_.rasterize(tri, scissor, [&](const ras::Quad& q) {
-    blockUsed |= addQuad(q, tri.frontFacing, block);
-  });
+  ras_.rasterize(tri, scissor,
+                 [&](const ras::Quad& q) { blockUsed |= addQuad(q, tri.frontFacing, block); });
   if (blockUsed) ++arenaNext_;
 }
 
 bool FragmentStage::addQuad(const ras::Quad& q, bool front, const float* varyings) {
   uint8_t coverage = q.coverage;
   if (earlyZ_) {
-    const uint8_t pass = rb_.depthStencil(state_->depthStencil, state_->depthFormat,
-                                          target_.depth, q.x, q.y, coverage, q.z, front);
+    const uint8_t pass = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth,
+                                          q.x, q.y, coverage, q.z, front);
     stats_.earlyZRejected += std::popcount(static_cast<unsigned>(coverage & ~pass));
     coverage = pass;
     if (!coverage) return false;

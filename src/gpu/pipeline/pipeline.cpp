@@ -98,7 +98,10 @@ void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
     std::vector<vsc::PipeConfig> pipes;
     for (uint32_t p = 0; p < vsc::kMaxPipes; ++p) {
       const uint32_t c = regs.get(Reg::VSC_PIPE_CONFIG, p);
-      vsc::PipeConfig pc{c & 0xff, (c >> 8) & 0xff, (c >> 16) & 0xff, c >> 24,
+      vsc::PipeConfig pc{c & 0xff,
+                         (c >> 8) & 0xff,
+                         (c >> 16) & 0xff,
+                         c >> 24,
                          regs.getAddress(Reg::VSC_PIPE_DATA_LO, Reg::VSC_PIPE_DATA_HI, p),
                          regs.get(Reg::VSC_PIPE_DATA_LENGTH, p)};
       if (pc.w == 0 || pc.h == 0) break;
@@ -154,7 +157,8 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
     std::iota(indices_.begin(), indices_.end(), 0u);
   }
   maxId_ = indices_.empty() ? 0 : *std::max_element(indices_.begin(), indices_.end());
-  if (maxId_ >= 1u << 28) badState("index " + std::to_string(maxId_) + " is beyond any vertex buffer");
+  if (maxId_ >= 1u << 28)
+    badState("index " + std::to_string(maxId_) + " is beyond any vertex buffer");
   allPrims_.resize(pc::triangleCount(d.prim, d.count));
   std::iota(allPrims_.begin(), allPrims_.end(), 0u);
 
@@ -166,8 +170,9 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
       if (reader_.active()) {
         const bool ok = reader_.nextDraw(memory_, visible_, writer_.stats());
         for (uint32_t t : visible_)
-          if (t >= allPrims_.size()) badState("visibility stream names primitive " + std::to_string(t) +
-                                              " of a draw with " + std::to_string(allPrims_.size()));
+          if (t >= allPrims_.size())
+            badState("visibility stream names primitive " + std::to_string(t) + " of a draw with " +
+                     std::to_string(allPrims_.size()));
         if (!stats_.bins.empty()) {
           stats_.bins.back().usedStream = ok;
           stats_.bins.back().streamOverflow = !ok;
@@ -219,15 +224,19 @@ RenderTarget Pipeline::currentTarget(const DrawState& s) {
     if (zpp) t.depth = {gmem_.slice(s.gmemDepthBase, pixels * zpp), s.binWidth * zpp, ox, oy};
   } else {
     if (cpp)
-      t.color = {memory_.span(BusClient::RenderBackend, s.colorBase,
-                              uint64_t{s.colorPitch} * (s.surfaceHeight - 1) + uint64_t{s.surfaceWidth} * cpp)
-                     .data(),
-                 s.colorPitch, 0, 0};
+      t.color = {
+          memory_
+              .span(BusClient::RenderBackend, s.colorBase,
+                    uint64_t{s.colorPitch} * (s.surfaceHeight - 1) + uint64_t{s.surfaceWidth} * cpp)
+              .data(),
+          s.colorPitch, 0, 0};
     if (zpp)
-      t.depth = {memory_.span(BusClient::RenderBackend, s.depthBase,
-                              uint64_t{s.depthPitch} * (s.surfaceHeight - 1) + uint64_t{s.surfaceWidth} * zpp)
-                     .data(),
-                 s.depthPitch, 0, 0};
+      t.depth = {
+          memory_
+              .span(BusClient::RenderBackend, s.depthBase,
+                    uint64_t{s.depthPitch} * (s.surfaceHeight - 1) + uint64_t{s.surfaceWidth} * zpp)
+              .data(),
+          s.depthPitch, 0, 0};
   }
   return t;
 }
@@ -237,12 +246,14 @@ void Pipeline::chargeSysmemRb(const rb::RbStats& before) {
   const rb::RbStats& a = rb_.stats();
   memory_.countRead(BusClient::RenderBackend, (a.colorBytesRead - before.colorBytesRead) +
                                                   (a.depthBytesRead - before.depthBytesRead));
-  memory_.countWrite(BusClient::RenderBackend, (a.colorBytesWritten - before.colorBytesWritten) +
-                                                   (a.depthBytesWritten - before.depthBytesWritten));
+  memory_.countWrite(BusClient::RenderBackend,
+                     (a.colorBytesWritten - before.colorBytesWritten) +
+                         (a.depthBytesWritten - before.depthBytesWritten));
 }
 
 void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visible) {
-  if (s.surfaceWidth == 0 || s.surfaceHeight == 0) badState("draw with a zero-sized RB_SURFACE_SIZE");
+  if (s.surfaceWidth == 0 || s.surfaceHeight == 0)
+    badState("draw with a zero-sized RB_SURFACE_SIZE");
   bind(s.vs, isa::Stage::Vertex, vs_);
   bind(s.fs, isa::Stage::Fragment, fs_);
   const std::vector<uint32_t>& prims = visible ? *visible : allPrims_;
@@ -309,7 +320,8 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
                                          static_cast<uint8_t>(regs.get(Reg::RB_CLEAR_STENCIL)),
                                          depth, stencilMask != 0, stencilMask);
     written += area * rb::bytesPerPixel(s.depthFormat);
-    if (hasStencil && !(depth && stencilMask == 0xff)) read += area * rb::bytesPerPixel(s.depthFormat);
+    if (hasStencil && !(depth && stencilMask == 0xff))
+      read += area * rb::bytesPerPixel(s.depthFormat);
   }
   if (mode_ == cp::RenderMode::Gmem) {
     ++blit_.stats().clears;
@@ -327,14 +339,17 @@ void Pipeline::blit(const DrawState& s, const cp::RegisterFile& regs, bool resto
   uint32_t gmemBase;
   if (depth) {
     if (s.depthFormat == rb::DepthFormat::None) badState("depth blit with no depth buffer bound");
-    surf = {s.depthBase, s.depthPitch, s.surfaceWidth, s.surfaceHeight, rb::bytesPerPixel(s.depthFormat)};
+    surf = {s.depthBase, s.depthPitch, s.surfaceWidth, s.surfaceHeight,
+            rb::bytesPerPixel(s.depthFormat)};
     gmemBase = s.gmemDepthBase;
   } else {
     if (!s.hasColor) badState("colour blit with no colour buffer bound");
-    surf = {s.colorBase, s.colorPitch, s.surfaceWidth, s.surfaceHeight, rb::bytesPerPixel(s.colorFormat)};
+    surf = {s.colorBase, s.colorPitch, s.surfaceWidth, s.surfaceHeight,
+            rb::bytesPerPixel(s.colorFormat)};
     gmemBase = s.gmemColorBase;
   }
-  const gmem::BinRect bin{s.windowScissor.x0, s.windowScissor.y0, s.windowScissor.x1, s.windowScissor.y1};
+  const gmem::BinRect bin{s.windowScissor.x0, s.windowScissor.y0, s.windowScissor.x1,
+                          s.windowScissor.y1};
   if (bin.x1 - bin.x0 > int(s.binWidth) || bin.y1 - bin.y0 > int(s.binHeight))
     badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
   blit_.transfer(memory_, gmem_, surf, gmemBase, s.binWidth, bin, restore);
@@ -342,9 +357,15 @@ void Pipeline::blit(const DrawState& s, const cp::RegisterFile& regs, bool resto
 
 void Pipeline::event(cp::Event e, const cp::RegisterFile& regs) {
   switch (e) {
-    case cp::Event::CLEAR: clear(state(regs), regs); return;
-    case cp::Event::RESTORE: blit(state(regs), regs, true); return;
-    case cp::Event::RESOLVE: blit(state(regs), regs, false); return;
+    case cp::Event::CLEAR:
+      clear(state(regs), regs);
+      return;
+    case cp::Event::RESTORE:
+      blit(state(regs), regs, true);
+      return;
+    case cp::Event::RESOLVE:
+      blit(state(regs), regs, false);
+      return;
     case cp::Event::VSC_FLUSH:
       if (mode_ != cp::RenderMode::Binning) badState("VSC_FLUSH outside the binning pass");
       writer_.flush(memory_, regs.getAddress(Reg::VSC_SIZE_LO, Reg::VSC_SIZE_HI));

@@ -21,20 +21,20 @@ namespace tessera::gpu {
 // What one bin of a render pass did (or the whole surface in sysmem mode).
 struct BinRecord {
   ras::Scissor window{};
-  uint64_t primitives = 0;    // primitives considered (all of them, or those the stream lists)
-  uint64_t triangles = 0;     // window triangles rasterized
-  uint64_t fragments = 0;     // covered pixels shaded
+  uint64_t primitives = 0;      // primitives considered (all of them, or those the stream lists)
+  uint64_t triangles = 0;       // window triangles rasterized
+  uint64_t fragments = 0;       // covered pixels shaded
   bool streamOverflow = false;  // drew everything because the visibility stream overflowed
   bool usedStream = false;
 };
 
 struct PipelineStats {
-  uint64_t draws = 0;                    // draws executed in a render pass or sysmem
-  uint64_t binningDraws = 0;             // draws executed by the binning pass
-  uint64_t verticesShaded = 0;           // vertex shader invocations, render passes
-  uint64_t binningVerticesShaded = 0;    // position-only shader invocations, binning pass
-  uint64_t primitivesIn = 0;             // primitives assembled in render passes
-  uint64_t binningPrimitives = 0;        // primitives assembled in the binning pass
+  uint64_t draws = 0;                  // draws executed in a render pass or sysmem
+  uint64_t binningDraws = 0;           // draws executed by the binning pass
+  uint64_t verticesShaded = 0;         // vertex shader invocations, render passes
+  uint64_t binningVerticesShaded = 0;  // position-only shader invocations, binning pass
+  uint64_t primitivesIn = 0;           // primitives assembled in render passes
+  uint64_t binningPrimitives = 0;      // primitives assembled in the binning pass
   uint64_t clears = 0;
   std::vector<BinRecord> bins;
 };

@@ -11,7 +11,8 @@ const isa::Program& ShaderCache::get(GpuMemory& memory, GpuAddress address, uint
                                      isa::Stage expected) {
   auto fail = [&](const std::string& why) -> GpuFault {
     char where[48];
-    std::snprintf(where, sizeof where, "shader at 0x%llx: ", static_cast<unsigned long long>(address));
+    std::snprintf(where, sizeof where,
+                  "shader at 0x%llx: ", static_cast<unsigned long long>(address));
     return GpuFault(FaultKind::BadState, address, BusClient::ShaderFetch, where + why);
   };
   if (dwords == 0) throw fail("no program bound");

@@ -14,14 +14,18 @@ namespace tessera::gpu {
 inline constexpr uint32_t kTexConstDwords = 8;
 
 inline std::array<uint32_t, kTexConstDwords> encodeTexConst(const tex::TextureDescriptor& d) {
-  return {static_cast<uint32_t>(d.base), static_cast<uint32_t>(d.base >> 32),
+  return {static_cast<uint32_t>(d.base),
+          static_cast<uint32_t>(d.base >> 32),
           (d.width & 0xffff) | (d.height << 16),
           static_cast<uint32_t>(d.format) | ((d.levels & 0xf) << 8) |
               (static_cast<uint32_t>(d.wrapS) << 16) | (static_cast<uint32_t>(d.wrapT) << 18) |
               (static_cast<uint32_t>(d.magFilter) << 20) |
               (static_cast<uint32_t>(d.minFilter) << 21) |
               (static_cast<uint32_t>(d.mipFilter) << 22),
-          0, 0, 0, 0};
+          0,
+          0,
+          0,
+          0};
 }
 
 // Returns false if a field holds a value no format/mode has.

@@ -9,7 +9,8 @@ constexpr uint32_t kDenseLimit = 1u << 24;
 
 int32_t VertexStage::slotOf(uint32_t id) const {
   if (useDense_) return dense_[id];
-  return static_cast<int32_t>(std::lower_bound(sorted_.begin(), sorted_.end(), id) - sorted_.begin());
+  return static_cast<int32_t>(std::lower_bound(sorted_.begin(), sorted_.end(), id) -
+                              sorted_.begin());
 }
 
 void VertexStage::shade(const isa::Program& vs, const vfd::FetchState& fetch,

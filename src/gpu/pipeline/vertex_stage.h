@@ -19,9 +19,7 @@ class VertexStage final {
   // Shades the vertices `ids` (unique; maxId bounds them). Afterwards vertex(id) is valid.
   void shade(const isa::Program& vs, const vfd::FetchState& fetch, const sp::ShaderResources& res,
              std::span<const uint32_t> ids, uint32_t maxId);
-  const float* vertex(uint32_t id) const {
-    return buffer_.data() + size_t(slotOf(id)) * stride_;
-  }
+  const float* vertex(uint32_t id) const { return buffer_.data() + size_t(slotOf(id)) * stride_; }
   int floatsPerVertex() const { return stride_; }
   int varyings() const { return (stride_ - 4) / 4; }
 

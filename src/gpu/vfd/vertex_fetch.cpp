@@ -6,8 +6,8 @@
 
 namespace tessera::gpu::vfd {
 
-void VertexFetch::readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize size,
-                              uint32_t count, std::vector<uint32_t>& out) {
+void VertexFetch::readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize size, uint32_t count,
+                              std::vector<uint32_t>& out) {
   const uint64_t bytes = uint64_t{count} * static_cast<uint32_t>(size);
   if (bytes > bufferBytes)
     throw GpuFault(FaultKind::PageFault, addr + bufferBytes, BusClient::VertexFetch,

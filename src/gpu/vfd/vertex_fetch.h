@@ -17,8 +17,8 @@ inline constexpr uint32_t kMaxAttributes = 16;
 
 struct AttributeFetch {
   GpuAddress base = 0;
-  uint32_t size = 0;     // bytes readable from base
-  uint32_t stride = 0;   // bytes between vertices (0: every vertex reads the same element)
+  uint32_t size = 0;    // bytes readable from base
+  uint32_t stride = 0;  // bytes between vertices (0: every vertex reads the same element)
   VertexFormat format = VertexFormat::Float32;
   uint32_t components = 4;  // 1..4
 };

@@ -7,7 +7,18 @@
 namespace tessera::gpu::vfd {
 
 enum class VertexFormat : uint8_t {
-  Float32, Float16, Unorm8, Snorm8, Uint8, Sint8, Unorm16, Snorm16, Uint16, Sint16, Uint32, Sint32,
+  Float32,
+  Float16,
+  Unorm8,
+  Snorm8,
+  Uint8,
+  Sint8,
+  Unorm16,
+  Snorm16,
+  Uint16,
+  Sint16,
+  Uint32,
+  Sint32,
   Count
 };
 
@@ -17,8 +28,8 @@ struct VertexFormatInfo {
 };
 
 inline constexpr VertexFormatInfo kVertexFormats[] = {
-    {"float32", 4}, {"float16", 2}, {"unorm8", 1},  {"snorm8", 1},  {"uint8", 1},   {"sint8", 1},
-    {"unorm16", 2}, {"snorm16", 2}, {"uint16", 2},  {"sint16", 2},  {"uint32", 4},  {"sint32", 4}};
+    {"float32", 4}, {"float16", 2}, {"unorm8", 1}, {"snorm8", 1}, {"uint8", 1},  {"sint8", 1},
+    {"unorm16", 2}, {"snorm16", 2}, {"uint16", 2}, {"sint16", 2}, {"uint32", 4}, {"sint32", 4}};
 static_assert(std::size(kVertexFormats) == static_cast<size_t>(VertexFormat::Count));
 
 constexpr const VertexFormatInfo& formatInfo(VertexFormat f) {

@@ -36,10 +36,14 @@ void VisibilityWriter::beginDraw() {
 
 void VisibilityWriter::addPrimitive(uint32_t prim, int x0, int y0, int x1, int y1) {
   if (grid_.binW == 0 || x1 <= x0 || y1 <= y0) return;
-  const int bx0 = std::max(0, (x0 - static_cast<int>(grid_.originX)) / static_cast<int>(grid_.binW));
-  const int by0 = std::max(0, (y0 - static_cast<int>(grid_.originY)) / static_cast<int>(grid_.binH));
-  const int bx1 = std::min<int>(grid_.nx - 1, (x1 - 1 - static_cast<int>(grid_.originX)) / static_cast<int>(grid_.binW));
-  const int by1 = std::min<int>(grid_.ny - 1, (y1 - 1 - static_cast<int>(grid_.originY)) / static_cast<int>(grid_.binH));
+  const int bx0 =
+      std::max(0, (x0 - static_cast<int>(grid_.originX)) / static_cast<int>(grid_.binW));
+  const int by0 =
+      std::max(0, (y0 - static_cast<int>(grid_.originY)) / static_cast<int>(grid_.binH));
+  const int bx1 = std::min<int>(
+      grid_.nx - 1, (x1 - 1 - static_cast<int>(grid_.originX)) / static_cast<int>(grid_.binW));
+  const int by1 = std::min<int>(
+      grid_.ny - 1, (y1 - 1 - static_cast<int>(grid_.originY)) / static_cast<int>(grid_.binH));
   bool any = false;
   for (int by = by0; by <= by1; ++by)
     for (int bx = bx0; bx <= bx1; ++bx) {
@@ -111,8 +115,9 @@ bool VisibilityReader::nextDraw(GpuMemory& memory, std::vector<uint32_t>& prims,
   prims.clear();
   if (overflow_) return false;
   if (cursor_ + 4 > size_)
-    throw GpuFault(FaultKind::BadState, stream_ + cursor_, BusClient::Visibility,
-                   "visibility stream exhausted: the render pass draws more than the binning pass did");
+    throw GpuFault(
+        FaultKind::BadState, stream_ + cursor_, BusClient::Visibility,
+        "visibility stream exhausted: the render pass draws more than the binning pass did");
   const uint32_t entries = memory.read32(BusClient::Visibility, stream_ + cursor_);
   const uint64_t bytes = uint64_t{entries} * 4 * (1 + maskWords_);
   if (cursor_ + 4 + bytes > size_)

@@ -30,11 +30,11 @@ struct BinGrid {
 };
 
 struct VscStats {
-  uint64_t primitivesBinned = 0;  // primitives visible in at least one bin
-  uint64_t binHits = 0;           // (primitive, bin) pairs
-  uint64_t bytesWritten = 0;      // stream bytes the binning pass wrote (or wanted to)
-  uint64_t bytesRead = 0;         // stream bytes read by render-pass bins
-  uint32_t overflowedPipes = 0;   // pipes whose stream did not fit, this frame
+  uint64_t primitivesBinned = 0;          // primitives visible in at least one bin
+  uint64_t binHits = 0;                   // (primitive, bin) pairs
+  uint64_t bytesWritten = 0;              // stream bytes the binning pass wrote (or wanted to)
+  uint64_t bytesRead = 0;                 // stream bytes read by render-pass bins
+  uint32_t overflowedPipes = 0;           // pipes whose stream did not fit, this frame
   std::vector<uint32_t> trianglesPerBin;  // by bin index iy × nx + ix, for reports/heat maps
 };
 
