@@ -17,8 +17,10 @@ namespace tessera::tools {
 struct FrameOptions {
   driver::RenderMode mode = driver::RenderMode::Binning;
   bool capture = false;
-  // Frames to render before the measured one (resources and caches warm, as in an app's loop).
+  // Frames to render before the measured ones (resources and caches warm, as in an app's loop).
   uint32_t warmupFrames = 0;
+  // Frames measured; the result keeps the last frame and the median host time.
+  uint32_t measuredFrames = 1;
 };
 
 struct FrameResult {

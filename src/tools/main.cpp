@@ -15,6 +15,7 @@ namespace {
 using namespace tessera;
 
 struct RenderArgs {
+  uint32_t repeat = 1;
   std::string model = "default", preset = "adreno-a630", size = "800x600", mode, out = "frame.png",
               report, heatmap, capture;
 };
@@ -50,6 +51,10 @@ int runRender(const RenderArgs& a) {
   tools::FrameOptions opt;
   opt.mode = mode;
   opt.capture = !a.capture.empty();
+  if (a.repeat > 1) {  // timing: a warm-up frame, then the median of `repeat` frames
+    opt.warmupFrames = 1;
+    opt.measuredFrames = a.repeat;
+  }
   const tools::FrameResult frame = tools::renderFrame(s, preset, opt);
   tools::FrameOptions sysOpt;
   sysOpt.mode = driver::RenderMode::Sysmem;
@@ -57,6 +62,8 @@ int runRender(const RenderArgs& a) {
       mode == driver::RenderMode::Sysmem ? frame : tools::renderFrame(s, preset, sysOpt);
   const tools::FrameFigures f = tools::computeFigures(s, preset, frame, sysmem);
   std::cout << tools::summaryTable(f);
+  std::printf("  host time per frame          %.2f ms%s\n", frame.cpuMilliseconds,
+              a.repeat > 1 ? " (median, after a warm-up frame)" : "");
   // Outputs are written only once everything succeeded, each via a temporary file.
   writePng(frame.image, a.out);
   std::cout << "  image                        " << a.out << "\n";
@@ -96,11 +103,22 @@ int main(int argc, char** argv) {
   render->add_option("--report", r.report, "JSON report with every counter and per-bin figures");
   render->add_option("--heatmap", r.heatmap, "PNG heat map of triangles per bin");
   render->add_option("--capture", r.capture, "write the frame's command stream for `tessera dump`");
+  render
+      ->add_option("--repeat", r.repeat,
+                   "render N frames after a warm-up; report the median host time")
+      ->check(CLI::Range(1u, 10000u));
   std::string stream;
   auto* dump = app.add_subcommand("dump", "decode a captured command stream packet by packet");
   dump->add_option("stream", stream, "a file written by render --capture")->required();
   auto* presets = app.add_subcommand("presets", "list the GPU presets");
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // Help is a success; any other command-line mistake is a usage error (exit 2), as opposed
+    // to bad input found while running (exit 1).
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
   try {
     if (*dump) {
       std::cout << gpu::cp::decodeCapture(gpu::cp::readCapture(stream));

@@ -42,10 +42,11 @@ TEST(Cli, RenderWritesImageReportHeatmapAndCapture) {
              cap = scratch("f.tcap");
   const CommandResult r = tessera("render default --preset adreno-a320 --size 320x240 --out " +
                                   png.string() + " --report " + json.string() + " --heatmap " +
-                                  heat.string() + " --capture " + cap.string());
+                                  heat.string() + " --capture " + cap.string() + " --repeat 2");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("(binning)"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("gmem_resolve"), std::string::npos);
+  EXPECT_NE(r.output.find("(median, after a warm-up frame)"), std::string::npos);
   EXPECT_TRUE(fs::exists(png) && fs::exists(heat) && fs::exists(cap));
   std::ifstream in(json);
   const auto j = nlohmann::json::parse(in);
@@ -68,16 +69,19 @@ TEST(Cli, BadInputNamesTheProblemAndWritesNothing) {
   const auto png = scratch("bad.png");
   struct Case {
     std::string args, message;
+    int exitCode;  // 1: bad input found while running, 2: a command-line usage error
   } cases[] = {
-      {"render --size 12x", "bad size '12x'"},
-      {"render --size 0x10", "bad size '0x10'"},
-      {"render --preset adreno-a999", "unknown preset 'adreno-a999'"},
-      {"render --mode tiled", "unknown mode 'tiled'"},
-      {"render /no/such/model.obj", "/no/such/model.obj"},
+      {"render --size 12x", "bad size '12x'", 1},
+      {"render --size 0x10", "bad size '0x10'", 1},
+      {"render --preset adreno-a999", "unknown preset 'adreno-a999'", 1},
+      {"render --mode tiled", "unknown mode 'tiled'", 1},
+      {"render /no/such/model.obj", "/no/such/model.obj", 1},
+      {"render --repeat 0", "--repeat", 2},
+      {"render --no-such-option", "--no-such-option", 2},
   };
   for (const auto& c : cases) {
     const CommandResult r = tessera(c.args + " --out " + png.string());
-    EXPECT_EQ(r.exitCode, 1) << c.args << "\n" << r.output;
+    EXPECT_EQ(r.exitCode, c.exitCode) << c.args << "\n" << r.output;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << "\n" << r.output;
     EXPECT_FALSE(fs::exists(png)) << c.args;
   }
@@ -87,7 +91,8 @@ TEST(Cli, BadInputNamesTheProblemAndWritesNothing) {
   EXPECT_EQ(d.exitCode, 1);
   EXPECT_NE(d.output.find("not a Tessera command-stream capture"), std::string::npos) << d.output;
   EXPECT_NE(tessera("dump /no/such.tcap").exitCode, 0);
-  EXPECT_NE(tessera("frobnicate").exitCode, 0);
+  EXPECT_EQ(tessera("frobnicate").exitCode, 2);
+  EXPECT_EQ(tessera("--help").exitCode, 0);
 }
 
 }  // namespace
