@@ -223,20 +223,15 @@ RenderTarget Pipeline::currentTarget(const DrawState& s) {
     if (cpp) t.color = {gmem_.slice(s.gmemColorBase, pixels * cpp), s.binWidth * cpp, ox, oy};
     if (zpp) t.depth = {gmem_.slice(s.gmemDepthBase, pixels * zpp), s.binWidth * zpp, ox, oy};
   } else {
-    if (cpp)
-      t.color = {
-          memory_
-              .span(BusClient::RenderBackend, s.colorBase,
-                    uint64_t{s.colorPitch} * (s.surfaceHeight - 1) + uint64_t{s.surfaceWidth} * cpp)
-              .data(),
-          s.colorPitch, 0, 0};
-    if (zpp)
-      t.depth = {
-          memory_
-              .span(BusClient::RenderBackend, s.depthBase,
-                    uint64_t{s.depthPitch} * (s.surfaceHeight - 1) + uint64_t{s.surfaceWidth} * zpp)
-              .data(),
-          s.depthPitch, 0, 0};
+    // The whole surface must be mapped: the RB may touch any pixel of it.
+    auto view = [&](GpuAddress base, uint32_t pitch, uint32_t bpp) {
+      const uint64_t bytes =
+          uint64_t{pitch} * (s.surfaceHeight - 1) + uint64_t{s.surfaceWidth} * bpp;
+      return rb::SurfaceView{memory_.span(BusClient::RenderBackend, base, bytes).data(), pitch, 0,
+                             0};
+    };
+    if (cpp) t.color = view(s.colorBase, s.colorPitch, cpp);
+    if (zpp) t.depth = view(s.depthBase, s.depthPitch, zpp);
   }
   return t;
 }
