@@ -20,14 +20,6 @@ namespace {
 constexpr uint32_t kW = 320, kH = 240;
 constexpr double kRequired = 0.995;
 
-// Known failures: scenes below the bar, with the floor they must still hold so that a
-// regression is caught. Both differ from llvmpipe in texture filtering of the distant,
-// high-contrast checker ground (mip selection and trilinear weights), not in coverage.
-double requiredFraction(const std::string& label) {
-  if (label == "default" || label == "stencil") return 0.99;
-  return kRequired;
-}
-
 class OracleCompare : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(OracleCompare, MatchesLlvmpipe) {
@@ -36,9 +28,9 @@ TEST_P(OracleCompare, MatchesLlvmpipe) {
   const auto dir = std::filesystem::path(::testing::TempDir()) / "tessera-oracle";
   std::filesystem::create_directories(dir);
   const std::string oraclePng = (dir / (label + "-llvmpipe.png")).string();
-  const std::string cmd = std::string(TESSERA_ORACLE_PATH) + " --scene '" + name + "' --size " +
-                          std::to_string(kW) + "x" + std::to_string(kH) + " --out '" + oraclePng +
-                          "' > /dev/null";
+  const std::string cmd = std::string(TESSERA_ORACLE_PATH) + " --scene '" + name +
+                          "' --exact-sampling --size " + std::to_string(kW) + "x" +
+                          std::to_string(kH) + " --out '" + oraclePng + "' > /dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   const Image reference = readPng(oraclePng);
 
@@ -47,7 +39,7 @@ TEST_P(OracleCompare, MatchesLlvmpipe) {
   o.mode = driver::RenderMode::Binning;
   const auto frame = tools::renderFrame(s, gpu::findPreset("adreno-a630"), o);
   const CompareResult r = compareImages(frame.image, reference, 2, 10);
-  if (r.fractionWithin < requiredFraction(label)) {
+  if (r.fractionWithin < kRequired) {
     const std::string ours = (dir / (label + "-tessera.png")).string();
     writePng(frame.image, ours);
     writePng(diffImage(frame.image, reference), (dir / (label + "-diff.png")).string());

@@ -28,10 +28,11 @@ bool hasExtension(const char* list, const char* name) {
 
 }  // namespace
 
-void forceLlvmpipe(int threads) {
+void forceLlvmpipe(int threads, bool exactSampling) {
   setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1);
   setenv("GALLIUM_DRIVER", "llvmpipe", 1);
   if (threads >= 0) setenv("LP_NUM_THREADS", std::to_string(threads).c_str(), 1);
+  if (exactSampling) setenv("GALLIVM_PERF", "no_aos_sampling", 1);
 }
 
 EglContext::EglContext(uint32_t width, uint32_t height) : width_(width), height_(height) {

@@ -11,8 +11,10 @@
 
 namespace tessera::oracle {
 
-// Must run before the first EGL call: Mesa reads these when it loads the driver.
-void forceLlvmpipe(int threads);
+// Must run before the first EGL call: Mesa reads these when it loads the driver. threads < 0
+// keeps Mesa's choice. exactSampling turns off llvmpipe's AoS texture path, which filters 8-bit
+// texels with 8-bit weights and its own rounding, so that the oracle filters in float.
+void forceLlvmpipe(int threads, bool exactSampling);
 
 class EglContext final {
  public:

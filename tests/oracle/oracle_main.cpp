@@ -25,18 +25,21 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: tessera-oracle --scene NAME_OR_MODEL --size WxH --out FILE.png [--threads N] "
-    "[--repeat N]\n"
+    "[--repeat N] [--exact-sampling]\n"
     "  --scene    default | blend | stencil | path of a model file (OBJ, 3DS, glTF, PLY, ...)\n"
     "  --size     frame size, e.g. 640x480\n"
     "  --out      PNG to write\n"
     "  --threads  llvmpipe rasterizer threads (LP_NUM_THREADS); default: Mesa's choice\n"
-    "  --repeat   render N times and report the median frame time (default 1)\n";
+    "  --repeat   render N times and report the median frame time (default 1)\n"
+    "  --exact-sampling  filter textures in float (llvmpipe's SoA path) instead of its 8-bit\n"
+    "             AoS fast path; the image comparisons use it, speed comparisons do not\n";
 
 struct Options {
   std::string scene, out;
   uint32_t width = 0, height = 0;
   int threads = -1;
   int repeat = 1;
+  bool exactSampling = false;
 };
 
 struct UsageError : tessera::Error {
@@ -61,6 +64,10 @@ Options parse(int argc, char** argv) {
     if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       std::exit(0);
+    }
+    if (arg == "--exact-sampling") {
+      o.exactSampling = true;
+      continue;
     }
     if (i + 1 >= argc) throw UsageError("missing value after " + arg);
     const std::string value = argv[++i];
@@ -91,7 +98,7 @@ Options parse(int argc, char** argv) {
 
 int run(const Options& o) {
   // Before any EGL call: Mesa picks its driver when the display is first initialised.
-  tessera::oracle::forceLlvmpipe(o.threads);
+  tessera::oracle::forceLlvmpipe(o.threads, o.exactSampling);
   const tessera::scene::Scene scene = tessera::scene::sceneByName(o.scene, o.width, o.height);
   tessera::oracle::EglContext context(o.width, o.height);
   tessera::oracle::GlSceneRenderer renderer(scene);

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <set>
 
@@ -63,6 +64,20 @@ TEST_F(OracleTest, RendersTheDefaultSceneWithLlvmpipe) {
   // Row 0 is the top: the sky (clear colour) is up there, the ground at the bottom.
   const uint8_t* top = img.pixel(64, 0);
   EXPECT_EQ(top[2], 184) << "expected the clear colour's blue (0.72) at the top centre";
+}
+
+// --exact-sampling must reach Mesa: the checker ground, filtered in float instead of with 8-bit
+// weights, comes out different in some pixels and identical in the flat sky.
+TEST_F(OracleTest, ExactSamplingChangesOnlyFilteredPixels) {
+  const std::string fast = (dir_ / "fast.png").string(), exact = (dir_ / "exact.png").string();
+  ASSERT_EQ(runOracle("--scene default --size 160x120 --out '" + fast + "'").exitCode, 0);
+  const Result r =
+      runOracle("--scene default --size 160x120 --exact-sampling --out '" + exact + "'");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const tessera::Image a = tessera::readPng(fast), b = tessera::readPng(exact);
+  ASSERT_EQ(a.rgba.size(), b.rgba.size());
+  EXPECT_NE(a.rgba, b.rgba);
+  EXPECT_EQ(std::memcmp(a.pixel(80, 0), b.pixel(80, 0), 4), 0);
 }
 
 TEST_F(OracleTest, BadModelPathFailsNamingTheFile) {

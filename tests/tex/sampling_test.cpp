@@ -115,6 +115,20 @@ TextureDescriptor chain(TexFixture& fx, MipFilter mip, Filter min) {
   return d;
 }
 
+// Filter weights have 8 fractional bits, as in hardware texture units: a position 0.3/256 of a
+// texel past a step of 1/256 weighs exactly that step; the same holds for the level fraction.
+TEST(TexFilter, WeightsHaveEightFractionalBits) {
+  TexFixture fx;
+  auto d = fx.make(TexFormat::L8, 2, 1, 1, {0, 255});
+  d.wrapS = d.wrapT = Wrap::ClampToEdge;
+  for (int step : {0, 1, 37, 128, 255}) {
+    const float s = (0.5f + (step + 0.3f) / 256.0f) / 2.0f;  // texel 0's centre + fraction
+    EXPECT_FLOAT_EQ(fx.lod(d, s, 0.5f, 0)[0], step / 256.0f) << step;
+  }
+  const auto c = chain(fx, MipFilter::Linear, Filter::Linear);
+  EXPECT_FLOAT_EQ(fx.lod(c, 0.3f, 0.6f, 1.0f + 10.7f / 256)[0], (200 - 100 * 10.0f / 256) * k);
+}
+
 TEST(TexMip, TrilinearBlendsLevels) {
   TexFixture fx;
   const auto d = chain(fx, MipFilter::Linear, Filter::Linear);

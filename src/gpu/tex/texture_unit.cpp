@@ -25,6 +25,9 @@ Level levelOf(const TextureDescriptor& d, const uint8_t* texels, uint32_t level)
           static_cast<int32_t>(levelExtent(d.height, level))};
 }
 
+constexpr int32_t kSubTexelBits = 8;
+constexpr int32_t kSubTexelScale = 1 << kSubTexelBits;
+
 // Point or bilinear sample of one level (GLES 2.0 §3.7.7, eq. 3.20-3.22: bilinear weights from
 // the fraction of u - 1/2, v - 1/2). Returns the number of texels fetched.
 uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter, float s, float t,
@@ -43,9 +46,13 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
     texel(i, j, out);
     return 1;
   }
-  const float fu = std::floor(u - 0.5f), fv = std::floor(v - 0.5f);
-  const float a = (u - 0.5f) - fu, b = (v - 0.5f) - fv;
-  const int32_t iu = static_cast<int32_t>(fu), iv = static_cast<int32_t>(fv);
+  // Texel addresses carry kSubTexelBits of fraction, as filtering hardware does (D3D10-class
+  // units: 8 bits); the weights are exact multiples of 1/256.
+  const int32_t uf = static_cast<int32_t>(std::floor((u - 0.5f) * kSubTexelScale));
+  const int32_t vf = static_cast<int32_t>(std::floor((v - 0.5f) * kSubTexelScale));
+  const int32_t iu = uf >> kSubTexelBits, iv = vf >> kSubTexelBits;
+  const float a = static_cast<float>(uf & (kSubTexelScale - 1)) / kSubTexelScale;
+  const float b = static_cast<float>(vf & (kSubTexelScale - 1)) / kSubTexelScale;
   const int32_t i0 = wrapIndex(d.wrapS, iu, lv.width), i1 = wrapIndex(d.wrapS, iu + 1, lv.width);
   const int32_t j0 = wrapIndex(d.wrapT, iv, lv.height), j1 = wrapIndex(d.wrapT, iv + 1, lv.height);
   float t00[4], t10[4], t01[4], t11[4];
@@ -112,7 +119,7 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, floa
     // Linear between levels floor(lambda) and floor(lambda)+1 by frac(lambda) (eq. 3.23).
     const float fl = std::floor(lambda);
     const uint32_t d1 = static_cast<uint32_t>(fl);
-    const float f = lambda - fl;
+    const float f = std::floor((lambda - fl) * kSubTexelScale) / kSubTexelScale;
     float t1[4], t2[4];
     fetched = filterLevel(d, levelOf(d, texels, d1), d.minFilter, s, t, t1);
     fetched += filterLevel(d, levelOf(d, texels, d1 + 1), d.minFilter, s, t, t2);
