@@ -5,7 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config clang-format
   libgtest-dev libgmock-dev libbenchmark-dev
   libassimp-dev nlohmann-json3-dev libcli11-dev libpng-dev
-  glmark2-data
+  glmark2-data glslang-dev glslang-tools spirv-tools spirv-headers
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
 )
 missing=()

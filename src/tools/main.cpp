@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "gpu/cp/decoder.h"
+#include "tools/compile_command.h"
 #include "tools/frame_report.h"
 
 namespace {
@@ -111,6 +112,14 @@ int main(int argc, char** argv) {
   auto* dump = app.add_subcommand("dump", "decode a captured command stream packet by packet");
   dump->add_option("stream", stream, "a file written by render --capture")->required();
   auto* presets = app.add_subcommand("presets", "list the GPU presets");
+  tools::CompileArgs c;
+  auto* compile = app.add_subcommand(
+      "compile", "compile GLSL ES shaders to Tessera ISA; a .vert and a .frag link as a program");
+  compile->add_option("files", c.files, "FILE.vert and/or FILE.frag")->required()->expected(1, 2);
+  compile->add_flag("--disasm", c.disasm, "print the ISA");
+  compile->add_flag("--stats", c.stats,
+                    "print instruction, register and texture counts and cycles");
+  compile->add_option("--preset", c.preset, "GPU preset for warps per core")->capture_default_str();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -124,6 +133,7 @@ int main(int argc, char** argv) {
       std::cout << gpu::cp::decodeCapture(gpu::cp::readCapture(stream));
       return 0;
     }
+    if (*compile) return tools::runCompile(c);
     if (*presets) {
       for (const auto& p : gpu::allPresets()) std::cout << p.name << "  " << p.description << "\n";
       return 0;

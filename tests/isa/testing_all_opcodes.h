@@ -54,6 +54,10 @@ imin r7, r7, r6
 imax r7, r7, r6
 umin r7, r7, r6
 umax r7, r7, r6
+idiv r7, r7, r6
+irem r7, r7, r6
+udiv r7, r7, r6
+urem r7, r7, r6
 f2i r7, r2
 i2f r7, r7
 u2f r7, r6

@@ -142,6 +142,23 @@ TEST_F(Alu, IntegerOpsWrapAndShift) {
   }
 }
 
+// Division has one defined result for every input: x / 0 is all ones, x % 0 is x, and
+// INT_MIN / -1 wraps.
+TEST_F(Alu, IntegerDivisionNeverTraps) {
+  auto a = ints({7, -7, 7, -7, INT32_MIN, 5, -5});
+  auto b = ints({2, 2, -2, -2, -1, 0, 0});
+  auto q = run("idiv", a, b), r = run("irem", a, b), uq = run("udiv", a, b), ur = run("urem", a, b);
+  const int32_t iq[] = {3, -3, -3, 3, INT32_MIN, -1, -1};
+  const int32_t ir[] = {1, -1, 1, -1, 0, 5, -5};
+  for (size_t k = 0; k < 7; ++k) {
+    const uint32_t ua = bitsOf(a[k]), ub = bitsOf(b[k]);
+    EXPECT_EQ(static_cast<int32_t>(bitsOf(q[k])), iq[k]) << k;
+    EXPECT_EQ(static_cast<int32_t>(bitsOf(r[k])), ir[k]) << k;
+    EXPECT_EQ(bitsOf(uq[k]), ub ? ua / ub : 0xffffffffu) << k;
+    EXPECT_EQ(bitsOf(ur[k]), ub ? ua % ub : ua) << k;
+  }
+}
+
 TEST_F(Alu, ConversionsSaturate) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   auto f2i = run("f2i", {2.9f, -2.9f, 3e9f, -3e9f, nan});

@@ -222,6 +222,30 @@ void WarpExecutor::arithmetic(const isa::Instr& in) {
     case Opcode::Umax:
       map2(r, a, b, [](float x, float y) { return u(x) > u(y) ? x : y; });
       break;
+    // Division never traps: x / 0 is all ones and x % 0 is x; INT_MIN / -1 wraps to INT_MIN
+    // with remainder 0 (the RISC-V M-extension rules, so every input has one defined result).
+    case Opcode::Idiv:
+      map2(r, a, b, [](float x, float y) {
+        const int32_t num = i(x), d = i(y);
+        if (d == 0) return fi(-1);
+        if (d == -1) return fu(0u - u(x));
+        return fi(num / d);
+      });
+      break;
+    case Opcode::Irem:
+      map2(r, a, b, [](float x, float y) {
+        const int32_t num = i(x), d = i(y);
+        if (d == 0) return x;
+        if (d == -1) return fi(0);
+        return fi(num % d);
+      });
+      break;
+    case Opcode::Udiv:
+      map2(r, a, b, [](float x, float y) { return u(y) == 0 ? fu(0xffffffffu) : fu(u(x) / u(y)); });
+      break;
+    case Opcode::Urem:
+      map2(r, a, b, [](float x, float y) { return u(y) == 0 ? x : fu(u(x) % u(y)); });
+      break;
     case Opcode::F2i:
       map1(r, a, [](float x) { return fi(f2i(x)); });
       break;

@@ -1,0 +1,75 @@
+#include <bit>
+
+#include "compiler/ir/ir.h"
+
+namespace tessera::compiler::ir {
+
+Operand immFloat(float f) {
+  return immBits(std::bit_cast<uint32_t>(f));
+}
+
+uint32_t Builder::newQuadGroup() {
+  const uint32_t first = p_.vregCount;
+  p_.vregCount += 4;
+  p_.quadGroups.push_back(first);
+  return first;
+}
+
+Operand Builder::op(Opcode op, Operand a, Operand b, Operand c, bool sat) {
+  const Operand d = vreg(newVreg());
+  opTo(d, op, a, b, c, sat);
+  return d;
+}
+
+void Builder::opTo(Operand dst, Opcode op, Operand a, Operand b, Operand c, bool sat) {
+  isa::Instr in;
+  in.op = op;
+  in.sat = sat;
+  in.dst = dst;
+  in.src = {a, b, c};
+  p_.code.push_back(in);
+}
+
+void Builder::flow(Opcode op) {
+  isa::Instr in;
+  in.op = op;
+  p_.code.push_back(in);
+}
+
+void Builder::cond(Opcode op, Operand c) {
+  isa::Instr in;
+  in.op = op;
+  in.src[0] = c;
+  p_.code.push_back(in);
+}
+
+void Builder::mova(Operand index) {
+  isa::Instr in;
+  in.op = Opcode::Mova;
+  in.dst = Operand{File::Addr, false, false, false, 0, 0};
+  in.src[0] = index;
+  p_.code.push_back(in);
+}
+
+uint32_t Builder::sample(Opcode op, uint8_t sampler, Operand s, Operand t, Operand arg) {
+  const uint32_t first = newQuadGroup();
+  isa::Instr in;
+  in.op = op;
+  in.sampler = sampler;
+  in.dst = vreg(first);
+  in.src = {s, t, arg};
+  p_.code.push_back(in);
+  return first;
+}
+
+Operand Builder::ipl(int varying, int component) {
+  const Operand d = vreg(newVreg());
+  isa::Instr in;
+  in.op = Opcode::Ipl;
+  in.dst = d;
+  in.src[0] = Operand{File::Varying, false, false, false, varying * 4 + component, 0};
+  p_.code.push_back(in);
+  return d;
+}
+
+}  // namespace tessera::compiler::ir

@@ -1,0 +1,307 @@
+#include "compiler/ir/regalloc.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "common/error.h"
+
+namespace tessera::compiler::ir {
+namespace {
+
+using isa::Instr;
+
+// A dense bit set over virtual registers.
+class Bits {
+ public:
+  explicit Bits(size_t n = 0) : w_((n + 63) / 64, 0) {}
+  bool test(uint32_t i) const { return (w_[i / 64] >> (i % 64)) & 1; }
+  void set(uint32_t i) { w_[i / 64] |= uint64_t{1} << (i % 64); }
+  void reset(uint32_t i) { w_[i / 64] &= ~(uint64_t{1} << (i % 64)); }
+  bool orWith(const Bits& o) {  // returns true if anything changed
+    bool changed = false;
+    for (size_t k = 0; k < w_.size(); ++k) {
+      const uint64_t v = w_[k] | o.w_[k];
+      changed |= v != w_[k];
+      w_[k] = v;
+    }
+    return changed;
+  }
+  template <typename F>
+  void forEach(F f) const {
+    for (size_t k = 0; k < w_.size(); ++k) {
+      for (uint64_t v = w_[k]; v; v &= v - 1)
+        f(static_cast<uint32_t>(k * 64 + std::countr_zero(v)));
+    }
+  }
+
+ private:
+  std::vector<uint64_t> w_;
+};
+
+int destinationCount(const Instr& in) {
+  return in.dst.file == File::Reg ? isa::destinationWidth(in.op) : 0;
+}
+
+template <typename F>
+void forEachUse(const Instr& in, F f) {
+  for (const Operand& s : in.src) {
+    if (s.file == File::Reg) f(static_cast<uint32_t>(s.index));
+  }
+}
+
+bool hasSideEffects(const Instr& in) {
+  const isa::OpInfo& info = isa::opInfo(in.op);
+  return info.unit == isa::Unit::Cf || in.dst.file != File::Reg || in.op == Opcode::Mova;
+}
+
+std::vector<Bits> liveOut(const std::vector<Instr>& code,
+                          const std::vector<std::vector<uint32_t>>& succ, uint32_t vregs) {
+  const size_t n = code.size();
+  std::vector<Bits> in(n, Bits(vregs)), out(n, Bits(vregs));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t k = n; k-- > 0;) {
+      for (uint32_t s : succ[k]) changed |= out[k].orWith(in[s]);
+      Bits live = out[k];
+      const Instr& c = code[k];
+      for (int d = 0; d < destinationCount(c); ++d)
+        live.reset(static_cast<uint32_t>(c.dst.index + d));
+      forEachUse(c, [&](uint32_t v) { live.set(v); });
+      changed |= in[k].orWith(live);
+    }
+  }
+  return out;
+}
+
+// Removes instructions whose results are never read; repeats until nothing changes.
+void removeDeadCode(Program& p) {
+  for (bool removed = true; removed;) {
+    removed = false;
+    const auto succ = successors(p.code);
+    const auto out = liveOut(p.code, succ, p.vregCount);
+    std::vector<Instr> kept;
+    for (size_t k = 0; k < p.code.size(); ++k) {
+      const Instr& c = p.code[k];
+      bool live = hasSideEffects(c);
+      for (int d = 0; !live && d < destinationCount(c); ++d) {
+        live = out[k].test(static_cast<uint32_t>(c.dst.index + d));
+      }
+      if (live) {
+        kept.push_back(c);
+      } else {
+        removed = true;
+      }
+    }
+    p.code = std::move(kept);
+  }
+}
+
+class Graph {
+ public:
+  explicit Graph(uint32_t n) : n_(n), adj_(n, Bits(n)) {}
+  void add(uint32_t a, uint32_t b) {
+    if (a == b) return;
+    adj_[a].set(b);
+    adj_[b].set(a);
+  }
+  bool interferes(uint32_t a, uint32_t b) const { return adj_[a].test(b); }
+  // Merges b into a: a now interferes with everything b did.
+  void merge(uint32_t a, uint32_t b) {
+    adj_[b].forEach([&](uint32_t x) {
+      adj_[x].reset(b);
+      add(a, x);
+    });
+  }
+  const Bits& neighbours(uint32_t a) const { return adj_[a]; }
+  uint32_t size() const { return n_; }
+
+ private:
+  uint32_t n_;
+  std::vector<Bits> adj_;
+};
+
+}  // namespace
+
+std::vector<std::vector<uint32_t>> successors(const std::vector<Instr>& code) {
+  const auto n = static_cast<uint32_t>(code.size());
+  std::vector<uint32_t> partner(n, n);  // if -> else/endif, else -> endif, loop <-> endloop
+  std::vector<uint32_t> loopEnd(n, n);  // innermost enclosing endloop of each instruction
+  std::vector<uint32_t> stack;
+  std::vector<uint32_t> loops;
+  for (uint32_t k = 0; k < n; ++k) {
+    switch (code[k].op) {
+      case Opcode::If:
+      case Opcode::Loop:
+        stack.push_back(k);
+        if (code[k].op == Opcode::Loop) loops.push_back(k);
+        break;
+      case Opcode::Else:
+        if (stack.empty()) throw Error("compiler: else without if");
+        partner[stack.back()] = k;
+        stack.back() = k;
+        break;
+      case Opcode::Endif:
+      case Opcode::Endloop:
+        if (stack.empty()) throw Error("compiler: unbalanced control flow");
+        partner[stack.back()] = k;
+        partner[k] = stack.back();
+        stack.pop_back();
+        if (code[k].op == Opcode::Endloop) loops.pop_back();
+        break;
+      default:
+        break;
+    }
+    loopEnd[k] = loops.empty() ? n : loops.back();  // the loop instruction for now
+  }
+  std::vector<std::vector<uint32_t>> succ(n);
+  for (uint32_t k = 0; k < n; ++k) {
+    const uint32_t endloop = loopEnd[k] < n ? partner[loopEnd[k]] : n;
+    auto next = [&](uint32_t t) {
+      if (t < n) succ[k].push_back(t);
+    };
+    switch (code[k].op) {
+      case Opcode::If:
+        next(k + 1);
+        next(code[partner[k]].op == Opcode::Else ? partner[k] + 1 : partner[k]);
+        break;
+      case Opcode::Else:
+        next(partner[k]);  // the then-part ends here and continues after endif
+        break;
+      case Opcode::Endloop:
+        next(partner[k] + 1);  // back edge
+        next(k + 1);
+        break;
+      case Opcode::Break:
+        next(endloop + 1);
+        break;
+      case Opcode::Breakif:
+        next(k + 1);
+        next(endloop + 1);
+        break;
+      case Opcode::Continue:
+        next(endloop);
+        break;
+      case Opcode::Continueif:
+        next(k + 1);
+        next(endloop);
+        break;
+      case Opcode::Kill:
+      case Opcode::Ret:
+      case Opcode::End:
+        break;
+      default:
+        next(k + 1);
+        break;
+    }
+  }
+  return succ;
+}
+
+isa::Program allocateRegisters(Program p) {
+  removeDeadCode(p);
+  const uint32_t nv = p.vregCount;
+  const auto succ = successors(p.code);
+  const auto out = liveOut(p.code, succ, nv);
+
+  Graph g(nv);
+  std::vector<bool> inGroup(nv, false);
+  for (uint32_t first : p.quadGroups) {
+    for (uint32_t d = 0; d < 4; ++d) inGroup[first + d] = true;
+  }
+  for (size_t k = 0; k < p.code.size(); ++k) {
+    const Instr& c = p.code[k];
+    const int defs = destinationCount(c);
+    const bool isCopy = c.op == Opcode::Mov && !c.sat && c.src[0].file == File::Reg &&
+                        !c.src[0].neg && !c.src[0].abs;
+    for (int d = 0; d < defs; ++d) {
+      const auto v = static_cast<uint32_t>(c.dst.index + d);
+      out[k].forEach([&](uint32_t l) {
+        if (isCopy && l == static_cast<uint32_t>(c.src[0].index)) return;
+        g.add(v, l);
+      });
+      for (int e = 0; e < defs; ++e) g.add(v, static_cast<uint32_t>(c.dst.index + e));
+    }
+  }
+
+  // Coalesce copies between registers that do not interfere (outside texture groups).
+  std::vector<uint32_t> rep(nv);
+  std::iota(rep.begin(), rep.end(), 0u);
+  auto find = [&](uint32_t v) {
+    while (rep[v] != v) v = rep[v] = rep[rep[v]];
+    return v;
+  };
+  for (const Instr& c : p.code) {
+    if (c.op != Opcode::Mov || c.sat || c.dst.file != File::Reg || c.src[0].file != File::Reg ||
+        c.src[0].neg || c.src[0].abs) {
+      continue;
+    }
+    const uint32_t a = find(static_cast<uint32_t>(c.dst.index));
+    const uint32_t b = find(static_cast<uint32_t>(c.src[0].index));
+    if (a == b || inGroup[a] || inGroup[b] || g.interferes(a, b)) continue;
+    g.merge(a, b);
+    rep[b] = a;
+  }
+
+  // Greedy colouring in order of first definition.
+  std::vector<int> color(nv, -1);
+  std::vector<bool> seen(nv, false);
+  int highest = -1;
+  auto colorOf = [&](uint32_t v) { return color[find(v)]; };
+  auto freeAt = [&](uint32_t v, int r) {
+    bool ok = true;
+    g.neighbours(find(v)).forEach([&](uint32_t x) {
+      if (colorOf(x) == r) ok = false;
+    });
+    return ok;
+  };
+  auto assign = [&](uint32_t v, int r) {
+    color[find(v)] = r;
+    highest = std::max(highest, r);
+  };
+  for (const Instr& c : p.code) {
+    const int defs = destinationCount(c);
+    if (defs == 0) continue;
+    const auto first = static_cast<uint32_t>(c.dst.index);
+    if (seen[first]) continue;
+    seen[first] = true;
+    if (colorOf(first) >= 0) continue;  // coalesced into a coloured register
+    for (int r = 0;; ++r) {
+      if (r + defs > isa::kMaxRegs) {
+        throw Error("shader needs more than " + std::to_string(isa::kMaxRegs) +
+                    " registers live at once; Tessera cores have no spill memory");
+      }
+      bool ok = true;
+      for (int d = 0; ok && d < defs; ++d) ok = freeAt(first + static_cast<uint32_t>(d), r + d);
+      if (!ok) continue;
+      for (int d = 0; d < defs; ++d) assign(first + static_cast<uint32_t>(d), r + d);
+      break;
+    }
+  }
+  // Registers read but never written (undefined values) share r0's zero... give them a colour.
+  auto physical = [&](Operand& o) {
+    if (o.file != File::Reg) return;
+    int r = colorOf(static_cast<uint32_t>(o.index));
+    if (r < 0) {
+      r = 0;
+      assign(static_cast<uint32_t>(o.index), 0);
+    }
+    o.index = r;
+  };
+
+  isa::Program prog;
+  prog.stage = p.stage;
+  prog.numInputs = p.numInputs;
+  prog.numOutputs = p.numOutputs;
+  prog.numVaryings = p.numVaryings;
+  for (Instr c : p.code) {
+    physical(c.dst);
+    for (Operand& s : c.src) physical(s);
+    if (c.op == Opcode::Mov && !c.sat && c.dst == c.src[0]) continue;  // coalesced copy
+    prog.code.push_back(c);
+  }
+  prog.regCount = static_cast<uint8_t>(highest + 1);
+  isa::finalize(prog);
+  return prog;
+}
+
+}  // namespace tessera::compiler::ir
