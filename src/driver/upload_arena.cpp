@@ -6,7 +6,7 @@ namespace tessera::driver {
 
 gpu::GpuAddress UploadArena::upload(std::span<const uint8_t> bytes) {
   const uint64_t size = (bytes.size() + 15) & ~uint64_t{15};
-  if (used_ + size > capacity_) {
+  if (bos_.empty() || used_ + size > capacity_) {  // also for an empty first upload
     capacity_ = std::max(kChunk, size);
     bos_.push_back(memory_.allocate(capacity_, "upload arena"));
     used_ = 0;

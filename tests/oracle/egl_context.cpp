@@ -28,9 +28,12 @@ bool hasExtension(const char* list, const char* name) {
 
 }  // namespace
 
-void forceLlvmpipe(int threads, bool exactSampling) {
+void forceDriver(const std::string& driver, int threads, bool exactSampling) {
+  if (driver != "llvmpipe" && driver != "softpipe") {
+    throw Error("unknown driver '" + driver + "' (llvmpipe or softpipe)");
+  }
   setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1);
-  setenv("GALLIUM_DRIVER", "llvmpipe", 1);
+  setenv("GALLIUM_DRIVER", driver.c_str(), 1);
   if (threads >= 0) setenv("LP_NUM_THREADS", std::to_string(threads).c_str(), 1);
   if (exactSampling) setenv("GALLIVM_PERF", "no_aos_sampling", 1);
 }

@@ -11,10 +11,12 @@
 
 namespace tessera::oracle {
 
-// Must run before the first EGL call: Mesa reads these when it loads the driver. threads < 0
-// keeps Mesa's choice. exactSampling turns off llvmpipe's AoS texture path, which filters 8-bit
-// texels with 8-bit weights and its own rounding, so that the oracle filters in float.
-void forceLlvmpipe(int threads, bool exactSampling);
+// Must run before the first EGL call: Mesa reads these when it loads the driver. `driver` is
+// llvmpipe (JIT-compiled, fast approximations of exp2, log2 and rsqrt) or softpipe (interpreted,
+// libm precision). threads < 0 keeps Mesa's choice. exactSampling turns off llvmpipe's AoS
+// texture path, which filters 8-bit texels with 8-bit weights and its own rounding, so that the
+// oracle filters in float.
+void forceDriver(const std::string& driver, int threads, bool exactSampling);
 
 class EglContext final {
  public:

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/error.h"
+#include "oracle/gl_program.h"
 
 namespace tessera::oracle {
 namespace {
@@ -100,40 +101,9 @@ void main() {
 }
 )";
 
-GLuint compile(GLenum stage, const std::string& source) {
-  const GLuint shader = glCreateShader(stage);
-  const char* text = source.c_str();
-  glShaderSource(shader, 1, &text, nullptr);
-  glCompileShader(shader);
-  GLint ok = 0;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-    glDeleteShader(shader);
-    throw Error(std::string("GLES: shader compile failed: ") + log);
-  }
-  return shader;
-}
-
 GLuint link(const char* fragment, const char* defines) {
-  const GLuint vs = compile(GL_VERTEX_SHADER, std::string("#version 100\n") + kVertexShader);
-  const GLuint fs = compile(GL_FRAGMENT_SHADER, std::string("#version 100\n") + defines + fragment);
-  const GLuint program = glCreateProgram();
-  glAttachShader(program, vs);
-  glAttachShader(program, fs);
-  glLinkProgram(program);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(program, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetProgramInfoLog(program, sizeof log, nullptr, log);
-    glDeleteProgram(program);
-    throw Error(std::string("GLES: program link failed: ") + log);
-  }
-  return program;
+  return linkProgram(std::string("#version 100\n") + kVertexShader,
+                     std::string("#version 100\n") + defines + fragment);
 }
 
 GLuint uploadBuffer(GLenum target, const void* data, size_t bytes) {

@@ -11,6 +11,7 @@
 #include "common/image.h"
 #include "oracle/egl_context.h"
 #include "oracle/gl_scene_renderer.h"
+#include "oracle/gl_shader_test.h"
 #include "scene/scene.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -24,18 +25,21 @@ extern "C" const char* __asan_default_options() {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: tessera-oracle --scene NAME_OR_MODEL --size WxH --out FILE.png [--threads N] "
-    "[--repeat N] [--exact-sampling]\n"
+    "usage: tessera-oracle (--scene NAME_OR_MODEL --size WxH | --shader-test FILE) --out FILE.png\n"
+    "       [--threads N] "
+    "[--repeat N] [--exact-sampling] [--driver llvmpipe|softpipe]\n"
     "  --scene    default | blend | stencil | path of a model file (OBJ, 3DS, glTF, PLY, ...)\n"
     "  --size     frame size, e.g. 640x480\n"
+    "  --shader-test  a GLSL program and its inputs drawn over a grid (tests/shadertest)\n"
     "  --out      PNG to write\n"
     "  --threads  llvmpipe rasterizer threads (LP_NUM_THREADS); default: Mesa's choice\n"
     "  --repeat   render N times and report the median frame time (default 1)\n"
+    "  --driver   Mesa's software renderer to use (default llvmpipe)\n"
     "  --exact-sampling  filter textures in float (llvmpipe's SoA path) instead of its 8-bit\n"
     "             AoS fast path; the image comparisons use it, speed comparisons do not\n";
 
 struct Options {
-  std::string scene, out;
+  std::string scene, shaderTest, out, driver = "llvmpipe";
   uint32_t width = 0, height = 0;
   int threads = -1;
   int repeat = 1;
@@ -73,6 +77,12 @@ Options parse(int argc, char** argv) {
     const std::string value = argv[++i];
     if (arg == "--scene") {
       o.scene = value;
+    } else if (arg == "--driver") {
+      if (value != "llvmpipe" && value != "softpipe")
+        throw UsageError("--driver must be llvmpipe or softpipe");
+      o.driver = value;
+    } else if (arg == "--shader-test") {
+      o.shaderTest = value;
     } else if (arg == "--out") {
       o.out = value;
     } else if (arg == "--size") {
@@ -90,15 +100,29 @@ Options parse(int argc, char** argv) {
       throw UsageError("unknown option '" + arg + "'");
     }
   }
-  if (o.scene.empty()) throw UsageError("--scene is required");
   if (o.out.empty()) throw UsageError("--out is required");
+  if (!o.shaderTest.empty()) {
+    if (!o.scene.empty() || haveSize) throw UsageError("--shader-test takes no --scene or --size");
+    return o;
+  }
+  if (o.scene.empty()) throw UsageError("--scene (or --shader-test) is required");
   if (!haveSize) throw UsageError("--size is required");
   return o;
 }
 
+int runShaderTest(const Options& o) {
+  const tessera::shadertest::ShaderTest test = tessera::shadertest::load(o.shaderTest);
+  tessera::oracle::EglContext context(test.width, test.height);
+  tessera::oracle::drawShaderTest(test);
+  tessera::writePng(context.readback(), o.out);
+  std::printf("renderer=%s\n", context.renderer().c_str());
+  return 0;
+}
+
 int run(const Options& o) {
   // Before any EGL call: Mesa picks its driver when the display is first initialised.
-  tessera::oracle::forceLlvmpipe(o.threads, o.exactSampling);
+  tessera::oracle::forceDriver(o.driver, o.threads, o.exactSampling);
+  if (!o.shaderTest.empty()) return runShaderTest(o);
   const tessera::scene::Scene scene = tessera::scene::sceneByName(o.scene, o.width, o.height);
   tessera::oracle::EglContext context(o.width, o.height);
   tessera::oracle::GlSceneRenderer renderer(scene);

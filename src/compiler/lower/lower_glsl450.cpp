@@ -3,6 +3,7 @@
 // with range reduction; the rest map onto the SFU's exp2/log2/sin/cos/rcp/rsq/sqrt.
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include <bit>
 #include <numbers>
 
 #include "common/error.h"
@@ -190,8 +191,20 @@ void Lowering::extInst(const spirv::Instruction& in) {
       });
     case GLSLstd450Pow:
       return each([&](uint32_t k) {
-        return b_.op(Opcode::Exp2,
-                     b_.op(Opcode::Mul, at(arg(1), k), b_.op(Opcode::Log2, at(arg(0), k))));
+        const Operand x = at(arg(0), k), y = at(arg(1), k);
+        // Small whole exponents are multiplications, as drivers commonly emit them: exact, and
+        // defined for x < 0, where exp2(y log2 x) is NaN (GLSL leaves pow(x < 0) undefined).
+        if (y.file == ir::File::Imm) {
+          const float e = std::bit_cast<float>(y.imm);
+          if (e == 1.0f) return b_.op(Opcode::Mov, x);
+          if (e == 2.0f) return b_.op(Opcode::Mul, x, x);
+          if (e == 3.0f) return b_.op(Opcode::Mul, b_.op(Opcode::Mul, x, x), x);
+          if (e == 4.0f) {
+            const Operand x2 = b_.op(Opcode::Mul, x, x);
+            return b_.op(Opcode::Mul, x2, x2);
+          }
+        }
+        return b_.op(Opcode::Exp2, b_.op(Opcode::Mul, y, b_.op(Opcode::Log2, x)));
       });
     case GLSLstd450Exp:
       return each([&](uint32_t k) { return math.exp(at(arg(0), k)); });

@@ -1,0 +1,166 @@
+#include "compiler/shader_test_runner.h"
+
+#include <bit>
+#include <cstring>
+#include <map>
+
+#include "common/error.h"
+#include "driver/context.h"
+#include "gpu/device.h"
+#include "isa/encoding.h"
+
+namespace tessera::test {
+namespace {
+
+using shadertest::Kind;
+using shadertest::VarType;
+
+VarType varType(const compiler::ShaderType& t) {
+  switch (t.base) {
+    case compiler::BaseType::Float:
+      return {Kind::Float, t.rows, t.columns};
+    case compiler::BaseType::Int:
+    case compiler::BaseType::Uint:
+      return {Kind::Int, t.rows, t.columns};
+    case compiler::BaseType::Bool:
+      return {Kind::Bool, t.rows, t.columns};
+    default:
+      return {Kind::Sampler, 1, 1};
+  }
+}
+
+// A uniform component in the constant file's representation (compiler/interface.h).
+float constantBits(Kind kind, float value) {
+  if (kind == Kind::Int) return std::bit_cast<float>(static_cast<int32_t>(value));
+  if (kind == Kind::Bool) return std::bit_cast<float>(value != 0.0f ? 0xffffffffu : 0u);
+  return value;
+}
+
+template <typename T>
+std::span<const uint8_t> bytes(const std::vector<T>& v) {
+  return {reinterpret_cast<const uint8_t*>(v.data()), v.size() * sizeof(T)};
+}
+
+}  // namespace
+
+ShaderTestResult renderShaderTest(const shadertest::ShaderTest& t, const gpu::Preset& preset,
+                                  driver::RenderMode mode) {
+  ShaderTestResult r;
+  r.program = compiler::compileProgram(t.vertex, t.fragment);
+  if (!r.program.ok) return r;
+  const compiler::ProgramInterface& iface = r.program.interface;
+
+  gpu::Device device(preset);
+  driver::DriverOptions options;
+  options.mode = mode;
+  driver::Context ctx(device, options);
+  const pipe::ResourceId vs =
+      ctx.createVertexShader(isa::encode(r.program.vertex), isa::encode(r.program.binningVertex));
+  const pipe::ResourceId fs = ctx.createFragmentShader(isa::encode(r.program.fragment));
+
+  // Attributes: one buffer of 4 floats per vertex for each, on its slot.
+  const shadertest::Grid grid = shadertest::makeGrid(t.grid);
+  std::vector<pipe::VertexElement> elements(r.program.vertex.numInputs,
+                                            {0, 0, 16, pipe::VertexFormat::Float32, 4});
+  std::vector<std::pair<uint32_t, pipe::ResourceId>> vertexBuffers;
+  const pipe::ResourceId zeros = ctx.createBuffer(bytes(std::vector<float>(4 * grid.vertices())));
+  for (uint32_t s = 0; s < elements.size(); ++s) {
+    elements[s].buffer = s;
+    vertexBuffers.emplace_back(s, zeros);
+  }
+  for (const compiler::AttributeInfo& a : iface.attributes) {
+    if (a.type.columns > 1) throw Error("shader test: matrix attributes are not drawn");
+    vertexBuffers.at(static_cast<size_t>(a.slot)).second =
+        ctx.createBuffer(bytes(shadertest::attributeData(a.name, grid)));
+  }
+
+  // Uniforms into the constant file; samplers onto their slots.
+  std::vector<float> constants(iface.constantCount, 0.0f);
+  std::vector<std::string> samplerNames;
+  auto elementName = [](const compiler::UniformInfo& u, uint32_t e) {
+    return u.type.arraySize ? u.name + "[" + std::to_string(e) + "]" : u.name;
+  };
+  for (const compiler::UniformInfo& u : iface.uniforms) {
+    for (uint32_t e = 0; e < u.type.elements() && u.type.isSampler(); ++e)
+      samplerNames.push_back(elementName(u, e));
+  }
+  std::map<uint32_t, pipe::ResourceId> textures;
+  for (const compiler::UniformInfo& u : iface.uniforms) {
+    const VarType vt = varType(u.type);
+    for (uint32_t e = 0; e < u.type.elements(); ++e) {
+      const std::string name = elementName(u, e);
+      std::vector<float> v;
+      if (const shadertest::UniformValue* given = shadertest::findUniform(t, name)) {
+        v = given->values;
+      } else if (vt.kind == Kind::Sampler) {
+        v = {static_cast<float>(shadertest::autoSamplerUnit(name, samplerNames))};
+      } else {
+        v = shadertest::autoUniform(name, vt);
+      }
+      v.resize(vt.components(), 0.0f);
+      if (vt.kind == Kind::Sampler) {
+        const auto unit = static_cast<uint32_t>(v[0]);
+        if (!textures.count(unit)) {
+          const shadertest::TextureSpec spec = shadertest::textureFor(t, unit);
+          const auto levels = shadertest::textureLevels(spec);
+          const pipe::ResourceId tex =
+              ctx.createTexture({pipe::TexFormat::RGBA8, spec.width, spec.height,
+                                 static_cast<uint32_t>(levels.size())});
+          for (uint32_t l = 0; l < levels.size(); ++l) ctx.uploadTexture(tex, l, levels[l]);
+          textures[unit] = tex;
+        }
+        const shadertest::TextureSpec spec = shadertest::textureFor(t, unit);
+        pipe::SamplerState smp;
+        smp.wrapS = smp.wrapT = spec.clamp ? gpu::tex::Wrap::ClampToEdge : gpu::tex::Wrap::Repeat;
+        smp.magFilter = smp.minFilter =
+            spec.linear ? gpu::tex::Filter::Linear : gpu::tex::Filter::Nearest;
+        smp.mipFilter = !spec.mipmaps ? gpu::tex::MipFilter::None
+                        : spec.linear ? gpu::tex::MipFilter::Linear
+                                      : gpu::tex::MipFilter::Nearest;
+        const uint32_t slot = static_cast<uint32_t>(u.sampler) + e;
+        ctx.setTexture(pipe::ShaderStage::Vertex, slot, textures[unit], smp);
+        ctx.setTexture(pipe::ShaderStage::Fragment, slot, textures[unit], smp);
+        continue;
+      }
+      for (uint32_t c = 0; c < vt.columns; ++c) {
+        for (uint32_t k = 0; k < vt.rows; ++k) {
+          const size_t at = static_cast<size_t>(u.constant) + e * u.stride + 4 * c + k;
+          constants.at(at) = constantBits(vt.kind, v[c * vt.rows + k]);
+        }
+      }
+    }
+  }
+
+  pipe::Framebuffer fb;
+  fb.color = ctx.createColorSurface(pipe::ColorFormat::RGBA8, t.width, t.height);
+  fb.depth = ctx.createDepthSurface(pipe::DepthFormat::D24S8, t.width, t.height);
+  fb.width = t.width;
+  fb.height = t.height;
+  ctx.setFramebuffer(fb);
+  ctx.setViewport({0, 0, static_cast<float>(t.width), static_cast<float>(t.height), 0, 1});
+  ctx.setRasterizer({});
+  ctx.setBlend({});
+  pipe::DepthStencilAlphaState z;
+  z.depthTest = false;
+  ctx.setDepthStencilAlpha(z);
+  ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1.0f, 0);
+  ctx.bindShaders(vs, fs);
+  ctx.setConstants(pipe::ShaderStage::Vertex, constants);
+  ctx.setConstants(pipe::ShaderStage::Fragment, constants);
+  ctx.setVertexElements(elements);
+  for (const auto& [slot, buffer] : vertexBuffers) ctx.setVertexBuffer(slot, buffer);
+  const pipe::ResourceId indices = ctx.createBuffer(bytes(grid.indices));
+  ctx.draw({pipe::Primitive::Triangles, static_cast<uint32_t>(grid.indices.size()), indices,
+            pipe::IndexSize::U32, 0});
+  ctx.flush();
+
+  const std::vector<uint8_t> pixels = ctx.readSurface(fb.color);
+  r.image = Image::blank(t.width, t.height);
+  const size_t row = size_t{t.width} * 4;
+  for (uint32_t y = 0; y < t.height; ++y) {  // GL rows run bottom-up
+    std::memcpy(r.image.rgba.data() + y * row, pixels.data() + size_t(t.height - 1 - y) * row, row);
+  }
+  return r;
+}
+
+}  // namespace tessera::test

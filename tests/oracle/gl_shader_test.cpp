@@ -1,0 +1,211 @@
+#include "oracle/gl_shader_test.h"
+
+#include <GLES2/gl2.h>
+
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "oracle/gl_program.h"
+
+namespace tessera::oracle {
+namespace {
+
+using shadertest::Kind;
+using shadertest::VarType;
+
+VarType varType(GLenum type) {
+  switch (type) {
+    case GL_FLOAT:
+      return {Kind::Float, 1, 1};
+    case GL_FLOAT_VEC2:
+      return {Kind::Float, 2, 1};
+    case GL_FLOAT_VEC3:
+      return {Kind::Float, 3, 1};
+    case GL_FLOAT_VEC4:
+      return {Kind::Float, 4, 1};
+    case GL_INT:
+      return {Kind::Int, 1, 1};
+    case GL_INT_VEC2:
+      return {Kind::Int, 2, 1};
+    case GL_INT_VEC3:
+      return {Kind::Int, 3, 1};
+    case GL_INT_VEC4:
+      return {Kind::Int, 4, 1};
+    case GL_BOOL:
+      return {Kind::Bool, 1, 1};
+    case GL_BOOL_VEC2:
+      return {Kind::Bool, 2, 1};
+    case GL_BOOL_VEC3:
+      return {Kind::Bool, 3, 1};
+    case GL_BOOL_VEC4:
+      return {Kind::Bool, 4, 1};
+    case GL_FLOAT_MAT2:
+      return {Kind::Float, 2, 2};
+    case GL_FLOAT_MAT3:
+      return {Kind::Float, 3, 3};
+    case GL_FLOAT_MAT4:
+      return {Kind::Float, 4, 4};
+    case GL_SAMPLER_2D:
+    case GL_SAMPLER_CUBE:
+      return {Kind::Sampler, 1, 1};
+    default:
+      throw Error("shader test: uniform type 0x" + std::to_string(type) + " not handled");
+  }
+}
+
+void setUniform(GLint loc, GLenum type, const std::vector<float>& v) {
+  std::vector<GLint> iv(v.begin(), v.end());
+  switch (type) {
+    case GL_FLOAT:
+      return glUniform1fv(loc, 1, v.data());
+    case GL_FLOAT_VEC2:
+      return glUniform2fv(loc, 1, v.data());
+    case GL_FLOAT_VEC3:
+      return glUniform3fv(loc, 1, v.data());
+    case GL_FLOAT_VEC4:
+      return glUniform4fv(loc, 1, v.data());
+    case GL_FLOAT_MAT2:
+      return glUniformMatrix2fv(loc, 1, GL_FALSE, v.data());
+    case GL_FLOAT_MAT3:
+      return glUniformMatrix3fv(loc, 1, GL_FALSE, v.data());
+    case GL_FLOAT_MAT4:
+      return glUniformMatrix4fv(loc, 1, GL_FALSE, v.data());
+    case GL_INT:
+    case GL_BOOL:
+    case GL_SAMPLER_2D:
+    case GL_SAMPLER_CUBE:
+      return glUniform1iv(loc, 1, iv.data());
+    case GL_INT_VEC2:
+    case GL_BOOL_VEC2:
+      return glUniform2iv(loc, 1, iv.data());
+    case GL_INT_VEC3:
+    case GL_BOOL_VEC3:
+      return glUniform3iv(loc, 1, iv.data());
+    case GL_INT_VEC4:
+    case GL_BOOL_VEC4:
+      return glUniform4iv(loc, 1, iv.data());
+    default:
+      return;
+  }
+}
+
+GLuint makeTexture(const shadertest::TextureSpec& spec) {
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  const auto levels = shadertest::textureLevels(spec);
+  GLsizei w = static_cast<GLsizei>(spec.width), h = static_cast<GLsizei>(spec.height);
+  for (size_t l = 0; l < levels.size(); ++l) {
+    glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(l), GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 levels[l].data());
+    w = std::max(1, w / 2), h = std::max(1, h / 2);
+  }
+  const GLint mag = spec.linear ? GL_LINEAR : GL_NEAREST;
+  const GLint min =
+      spec.mipmaps ? (spec.linear ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_NEAREST) : mag;
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min);
+  const GLint wrap = spec.clamp ? GL_CLAMP_TO_EDGE : GL_REPEAT;
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+  return tex;
+}
+
+}  // namespace
+
+void drawShaderTest(const shadertest::ShaderTest& test) {
+  const GLuint program = linkProgram(test.vertex, test.fragment);
+  glUseProgram(program);
+  const shadertest::Grid grid = shadertest::makeGrid(test.grid);
+
+  GLint count = 0;
+  glGetProgramiv(program, GL_ACTIVE_ATTRIBUTES, &count);
+  std::vector<GLuint> buffers;
+  for (GLint i = 0; i < count; ++i) {
+    char name[256];
+    GLint size = 0;
+    GLenum type = 0;
+    glGetActiveAttrib(program, static_cast<GLuint>(i), sizeof name, nullptr, &size, &type, name);
+    const GLint loc = glGetAttribLocation(program, name);
+    if (loc < 0) continue;
+    const std::vector<float> data = shadertest::attributeData(name, grid);
+    GLuint vbo = 0;
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(float)), data.data(),
+                 GL_STATIC_DRAW);
+    glVertexAttribPointer(static_cast<GLuint>(loc), 4, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(static_cast<GLuint>(loc));
+    buffers.push_back(vbo);
+  }
+
+  glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &count);
+  struct Active {
+    std::string base;
+    GLint size;
+    GLenum type;
+    bool array;
+  };
+  std::vector<Active> active;
+  std::vector<std::string> samplerNames;
+  for (GLint i = 0; i < count; ++i) {
+    char name[256];
+    GLint size = 0;
+    GLenum type = 0;
+    glGetActiveUniform(program, static_cast<GLuint>(i), sizeof name, nullptr, &size, &type, name);
+    std::string base = name;
+    const bool array = base.size() > 3 && base.substr(base.size() - 3) == "[0]";
+    if (array) base.resize(base.size() - 3);
+    active.push_back({base, size, type, array});
+    if (type == GL_SAMPLER_2D || type == GL_SAMPLER_CUBE) {
+      for (GLint e = 0; e < size; ++e)
+        samplerNames.push_back(array ? base + "[" + std::to_string(e) + "]" : base);
+    }
+  }
+  std::vector<GLuint> textures;
+  for (const Active& a : active) {
+    for (GLint e = 0; e < a.size; ++e) {
+      const std::string element = a.array ? a.base + "[" + std::to_string(e) + "]" : a.base;
+      const GLint loc = glGetUniformLocation(program, element.c_str());
+      const VarType vt = varType(a.type);
+      std::vector<float> v;
+      if (const shadertest::UniformValue* given = shadertest::findUniform(test, element)) {
+        v = given->values;
+      } else if (vt.kind == Kind::Sampler) {
+        v = {static_cast<float>(shadertest::autoSamplerUnit(element, samplerNames))};
+      } else {
+        v = shadertest::autoUniform(element, vt);
+      }
+      v.resize(vt.components(), 0.0f);
+      setUniform(loc, a.type, v);
+      if (vt.kind == Kind::Sampler) {
+        const auto unit = static_cast<uint32_t>(v[0]);
+        glActiveTexture(GL_TEXTURE0 + unit);
+        textures.push_back(makeTexture(shadertest::textureFor(test, unit)));
+        glActiveTexture(GL_TEXTURE0);
+      }
+    }
+  }
+
+  GLuint ibo = 0;
+  glGenBuffers(1, &ibo);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(grid.indices.size() * 4),
+               grid.indices.data(), GL_STATIC_DRAW);
+  glViewport(0, 0, static_cast<GLsizei>(test.width), static_cast<GLsizei>(test.height));
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glDisable(GL_DEPTH_TEST);
+  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(grid.indices.size()), GL_UNSIGNED_INT, nullptr);
+  glFinish();
+  if (const GLenum err = glGetError(); err != GL_NO_ERROR) {
+    throw Error("shader test " + test.name + ": GL error 0x" + std::to_string(err));
+  }
+  glDeleteBuffers(1, &ibo);
+  glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
+  glDeleteTextures(static_cast<GLsizei>(textures.size()), textures.data());
+  glDeleteProgram(program);
+}
+
+}  // namespace tessera::oracle

@@ -1,0 +1,288 @@
+#include "shadertest/shader_test.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "common/error.h"
+
+namespace tessera::shadertest {
+namespace {
+
+uint32_t hashName(const std::string& s) {  // FNV-1a: stable across runs and machines
+  uint32_t h = 2166136261u;
+  for (unsigned char c : s) h = (h ^ c) * 16777619u;
+  return h;
+}
+
+bool parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
+  const auto x = text.find('x');
+  if (x == std::string::npos) return false;
+  try {
+    w = static_cast<uint32_t>(std::stoul(text.substr(0, x)));
+    h = static_cast<uint32_t>(std::stoul(text.substr(x + 1)));
+  } catch (const std::exception&) {
+    return false;
+  }
+  return w > 0 && h > 0 && w <= 4096 && h <= 4096;
+}
+
+}  // namespace
+
+ShaderTest parse(const std::string& text, const std::string& name) {
+  ShaderTest t;
+  t.name = name;
+  std::istringstream in(text);
+  std::string line, section;
+  int number = 0;
+  auto fail = [&](const std::string& what) -> Error {
+    return Error(name + ":" + std::to_string(number) + ": " + what);
+  };
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line[0] == '[' && line.back() == ']') {
+      section = line.substr(1, line.size() - 2);
+      if (section.rfind("texture ", 0) == 0) {
+        TextureSpec spec;
+        try {
+          spec.unit = static_cast<uint32_t>(std::stoul(section.substr(8)));
+        } catch (const std::exception&) {
+          throw fail("texture unit must be a number");
+        }
+        t.textures.push_back(spec);
+        section = "texture";
+      } else if (section != "config" && section != "vertex shader" &&
+                 section != "fragment shader" && section != "uniforms") {
+        throw fail("unknown section [" + section + "]");
+      }
+      continue;
+    }
+    if (section == "vertex shader") {
+      t.vertex += line + "\n";
+      continue;
+    }
+    if (section == "fragment shader") {
+      t.fragment += line + "\n";
+      continue;
+    }
+    std::istringstream words(line);
+    std::string key;
+    if (!(words >> key) || key[0] == '#') continue;
+    if (section == "config") {
+      std::string value;
+      words >> value;
+      if (key == "size") {
+        if (!parseSize(value, t.width, t.height)) throw fail("size must look like 64x64");
+      } else if (key == "grid") {
+        try {
+          t.grid = static_cast<uint32_t>(std::stoul(value));
+        } catch (const std::exception&) {
+          throw fail("grid must be a number");
+        }
+        if (t.grid == 0 || t.grid > 256) throw fail("grid must be 1..256");
+      } else {
+        throw fail("unknown config key '" + key + "'");
+      }
+    } else if (section == "uniforms") {
+      UniformValue u;
+      u.name = key;
+      float v;
+      while (words >> v) u.values.push_back(v);
+      if (u.values.empty()) throw fail("uniform '" + key + "' has no values");
+      t.uniforms.push_back(u);
+    } else if (section == "texture") {
+      TextureSpec& spec = t.textures.back();
+      std::string value;
+      words >> value;
+      if (key == "size") {
+        if (!parseSize(value, spec.width, spec.height)) throw fail("size must look like 64x64");
+      } else if (key == "pattern") {
+        if (value == "checker")
+          spec.pattern = Pattern::Checker;
+        else if (value == "gradient")
+          spec.pattern = Pattern::Gradient;
+        else if (value == "noise")
+          spec.pattern = Pattern::Noise;
+        else
+          throw fail("pattern must be checker, gradient or noise");
+      } else if (key == "filter") {
+        if (value != "nearest" && value != "linear" && value != "trilinear") {
+          throw fail("filter must be nearest, linear or trilinear");
+        }
+        spec.linear = value != "nearest";
+        spec.mipmaps = value == "trilinear";
+      } else if (key == "wrap") {
+        if (value != "repeat" && value != "clamp") throw fail("wrap must be repeat or clamp");
+        spec.clamp = value == "clamp";
+      } else {
+        throw fail("unknown texture key '" + key + "'");
+      }
+    } else {
+      throw fail("text outside a section");
+    }
+  }
+  if (t.vertex.empty() || t.fragment.empty()) {
+    throw Error(name + ": needs a [vertex shader] and a [fragment shader] section");
+  }
+  return t;
+}
+
+ShaderTest load(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw Error(path + ": cannot open");
+  std::stringstream s;
+  s << f.rdbuf();
+  return parse(s.str(), path);
+}
+
+Grid makeGrid(uint32_t quads) {
+  Grid g;
+  const uint32_t n = quads + 1;
+  for (uint32_t y = 0; y < n; ++y) {
+    for (uint32_t x = 0; x < n; ++x) {
+      const float s = static_cast<float>(x) / static_cast<float>(quads);
+      const float t = static_cast<float>(y) / static_cast<float>(quads);
+      g.position.insert(g.position.end(), {2 * s - 1, 2 * t - 1});
+      g.texcoord.insert(g.texcoord.end(), {s, t});
+    }
+  }
+  for (uint32_t y = 0; y < quads; ++y) {
+    for (uint32_t x = 0; x < quads; ++x) {
+      const uint32_t a = y * n + x, b = a + 1, c = a + n, d = c + 1;
+      g.indices.insert(g.indices.end(), {a, b, d, a, d, c});
+    }
+  }
+  return g;
+}
+
+std::vector<float> attributeData(const std::string& name, const Grid& grid) {
+  const bool isPosition =
+      name.find("position") != std::string::npos || name.find("vertex") != std::string::npos;
+  const bool isTexcoord =
+      name.find("texcoord") != std::string::npos || name.find("tex_coord") != std::string::npos;
+  const float phase = static_cast<float>(hashName(name) % 1000) / 1000.0f * 6.28f;
+  std::vector<float> out;
+  for (uint32_t v = 0; v < grid.vertices(); ++v) {
+    const float x = grid.position[2 * v], y = grid.position[2 * v + 1];
+    if (isPosition) {
+      out.insert(out.end(), {x, y, 0.0f, 1.0f});
+    } else if (isTexcoord) {
+      out.insert(out.end(), {grid.texcoord[2 * v], grid.texcoord[2 * v + 1], 0.0f, 1.0f});
+    } else {
+      for (int c = 0; c < 4; ++c) {
+        out.push_back(0.5f + 0.5f * std::sin(3.0f * x + 2.0f * y + static_cast<float>(c) + phase));
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<float> autoUniform(const std::string& name, VarType type) {
+  std::vector<float> v;
+  const uint32_t h = hashName(name);
+  for (uint32_t k = 0; k < type.components(); ++k) {
+    const uint32_t bits = (h ^ (k * 2654435761u)) * 2246822519u;
+    const float unit = static_cast<float>(bits % 2001) / 1000.0f - 1.0f;  // [-1, 1]
+    switch (type.kind) {
+      case Kind::Int:
+        v.push_back(static_cast<float>(bits % 5));
+        break;
+      case Kind::Bool:
+        v.push_back(static_cast<float>(bits & 1));
+        break;
+      default:
+        if (type.columns > 1) {  // near identity, so positions stay on screen
+          const bool diagonal = k / type.rows == k % type.rows;
+          v.push_back((diagonal ? 1.0f : 0.0f) + 0.2f * unit);
+        } else {
+          v.push_back(unit);
+        }
+        break;
+    }
+  }
+  return v;
+}
+
+const UniformValue* findUniform(const ShaderTest& t, const std::string& element) {
+  const auto bracket = element.find('[');
+  const bool first = bracket != std::string::npos && element.substr(bracket) == "[0]";
+  for (const UniformValue& u : t.uniforms) {
+    if (u.name == element || (first && u.name == element.substr(0, bracket))) return &u;
+  }
+  return nullptr;
+}
+
+uint32_t autoSamplerUnit(const std::string& name, std::vector<std::string> samplerNames) {
+  std::sort(samplerNames.begin(), samplerNames.end());
+  const auto it = std::find(samplerNames.begin(), samplerNames.end(), name);
+  return static_cast<uint32_t>(it - samplerNames.begin());
+}
+
+TextureSpec textureFor(const ShaderTest& t, uint32_t unit) {
+  for (const TextureSpec& spec : t.textures) {
+    if (spec.unit == unit) return spec;
+  }
+  // Smooth, so that programs which compute coordinates from texels (dependent reads) stay
+  // well-conditioned: a last-bit difference must not jump across a checker edge.
+  TextureSpec spec;
+  spec.unit = unit;
+  spec.pattern = Pattern::Gradient;
+  spec.mipmaps = true;
+  return spec;
+}
+
+std::vector<std::vector<uint8_t>> textureLevels(const TextureSpec& t) {
+  std::vector<std::vector<uint8_t>> levels;
+  std::vector<uint8_t> base(size_t{t.width} * t.height * 4);
+  for (uint32_t y = 0; y < t.height; ++y) {
+    for (uint32_t x = 0; x < t.width; ++x) {
+      uint8_t* p = &base[(size_t{y} * t.width + x) * 4];
+      switch (t.pattern) {
+        case Pattern::Checker: {
+          const bool on = ((x / 8) + (y / 8)) % 2 == 0;
+          p[0] = on ? 230 : 20, p[1] = on ? 180 : 60, p[2] = on ? 40 : 200, p[3] = 255;
+          break;
+        }
+        case Pattern::Gradient:
+          p[0] = static_cast<uint8_t>(x * 255 / std::max(1u, t.width - 1));
+          p[1] = static_cast<uint8_t>(y * 255 / std::max(1u, t.height - 1));
+          p[2] = 128, p[3] = static_cast<uint8_t>(255 - p[0] / 2);
+          break;
+        case Pattern::Noise: {
+          const uint32_t h = (x * 73856093u) ^ (y * 19349663u);
+          p[0] = static_cast<uint8_t>(h), p[1] = static_cast<uint8_t>(h >> 8);
+          p[2] = static_cast<uint8_t>(h >> 16), p[3] = 255;
+          break;
+        }
+      }
+    }
+  }
+  levels.push_back(std::move(base));
+  uint32_t w = t.width, h = t.height;
+  while (t.mipmaps && (w > 1 || h > 1)) {
+    const uint32_t nw = std::max(1u, w / 2), nh = std::max(1u, h / 2);
+    const std::vector<uint8_t>& src = levels.back();
+    std::vector<uint8_t> dst(size_t{nw} * nh * 4);
+    for (uint32_t y = 0; y < nh; ++y) {
+      for (uint32_t x = 0; x < nw; ++x) {
+        for (int c = 0; c < 4; ++c) {
+          uint32_t sum = 0;
+          for (uint32_t dy = 0; dy < 2; ++dy) {
+            for (uint32_t dx = 0; dx < 2; ++dx) {
+              const uint32_t sx = std::min(w - 1, 2 * x + dx), sy = std::min(h - 1, 2 * y + dy);
+              sum += src[(size_t{sy} * w + sx) * 4 + static_cast<size_t>(c)];
+            }
+          }
+          dst[(size_t{y} * nw + x) * 4 + static_cast<size_t>(c)] =
+              static_cast<uint8_t>((sum + 2) / 4);
+        }
+      }
+    }
+    levels.push_back(std::move(dst));
+    w = nw, h = nh;
+  }
+  return levels;
+}
+
+}  // namespace tessera::shadertest

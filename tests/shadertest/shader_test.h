@@ -1,0 +1,84 @@
+// Shader tests: a GLSL ES program, its uniforms and textures, drawn over a grid that covers the
+// viewport. Tessera and the llvmpipe oracle read the same file and draw the same thing, so their
+// images can be compared. Uniforms and attributes the file leaves out get deterministic values
+// derived from their names (so any program, e.g. each of glmark2's, can be drawn).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tessera::shadertest {
+
+enum class Kind : uint8_t { Float, Int, Bool, Sampler };
+
+// A uniform's or attribute's type as both GL and Tessera's compiler can describe it.
+struct VarType {
+  Kind kind = Kind::Float;
+  uint32_t rows = 1;     // vector size (matrix rows)
+  uint32_t columns = 1;  // matrix columns
+  uint32_t components() const { return rows * columns; }
+};
+
+struct UniformValue {
+  std::string name;           // "u_color", or "weights[2]" for one array element
+  std::vector<float> values;  // ints and bools as their numeric value
+};
+
+enum class Pattern : uint8_t { Checker, Gradient, Noise };
+
+struct TextureSpec {
+  uint32_t unit = 0;
+  uint32_t width = 64, height = 64;
+  Pattern pattern = Pattern::Checker;
+  bool mipmaps = false;  // a full chain of box-filtered levels
+  bool linear = true;    // bilinear (and trilinear with mipmaps) or nearest
+  bool clamp = false;    // clamp-to-edge, else repeat
+};
+
+struct ShaderTest {
+  std::string name;
+  uint32_t width = 64, height = 64;
+  uint32_t grid = 8;  // quads per side
+  std::string vertex, fragment;
+  std::vector<UniformValue> uniforms;
+  std::vector<TextureSpec> textures;
+};
+
+// Parses the text format (docs/compiler.md, "Shader tests"). Throws tessera::Error naming the
+// file and line.
+ShaderTest parse(const std::string& text, const std::string& name);
+ShaderTest load(const std::string& path);
+
+// The grid: positions in [-1, 1]^2 and texcoords in [0, 1]^2 per vertex (row-major, bottom row
+// first), and indices of two counter-clockwise triangles per quad.
+struct Grid {
+  std::vector<float> position;  // x, y per vertex
+  std::vector<float> texcoord;  // s, t per vertex
+  std::vector<uint32_t> indices;
+  uint32_t vertices() const { return static_cast<uint32_t>(position.size() / 2); }
+};
+Grid makeGrid(uint32_t quads);
+
+// Per-vertex data (4 floats per vertex) for an attribute: `a_position` / names containing
+// "position" or "vertex" get (x, y, 0, 1), `a_texcoord` / "texcoord" get (s, t, 0, 1), anything
+// else smooth values in [0, 1] that depend on the name.
+std::vector<float> attributeData(const std::string& name, const Grid& grid);
+
+// The value an unlisted uniform gets: components in [-1, 1] from a hash of the name and element
+// (matrices near identity; ints in [0, 4]; bools 0 or 1); samplers are not covered here.
+std::vector<float> autoUniform(const std::string& name, VarType type);
+
+// The value the test gives for one uniform element ("u", "w[2]"; "w" also names "w[0]"), or null.
+const UniformValue* findUniform(const ShaderTest& t, const std::string& element);
+
+// The texture unit of a sampler uniform the test gives no value: its index among the program's
+// sampler uniform names, sorted.
+uint32_t autoSamplerUnit(const std::string& name, std::vector<std::string> samplerNames);
+
+// The texture on `unit`: the test's [texture N] section, or a 64x64 trilinear gradient.
+TextureSpec textureFor(const ShaderTest& t, uint32_t unit);
+
+// RGBA8 levels (level 0 first) of a texture.
+std::vector<std::vector<uint8_t>> textureLevels(const TextureSpec& t);
+
+}  // namespace tessera::shadertest
