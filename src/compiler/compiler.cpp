@@ -42,6 +42,15 @@ bool compile(const std::vector<ShaderSource>& shaders, const LinkOptions& option
     std::vector<const spirv::Module*> ptrs;
     for (const spirv::Module& m : modules) ptrs.push_back(&m);
     const lower::ProgramLayout layout(ptrs, options);
+    if (fe.stages.size() == 2) {  // GLSL ES 1.00 §4.3.5: a varying read must be declared
+      const auto& declared = fe.stages[0].declaredOutputs;
+      for (const VaryingInfo& v : layout.interface().varyings) {
+        if (std::find(declared.begin(), declared.end(), v.name) == declared.end()) {
+          throw Error("link: varying '" + v.name +
+                      "' is read by the fragment shader but not declared in the vertex shader");
+        }
+      }
+    }
     for (const spirv::Module& m : modules) {
       ir::Program lowered = lower::lowerModule(m, layout);
       if (lowered.stage == isa::Stage::Vertex) {

@@ -95,4 +95,35 @@ TEST(Cli, BadInputNamesTheProblemAndWritesNothing) {
   EXPECT_EQ(tessera("--help").exitCode, 0);
 }
 
+TEST(Cli, CompilePrintsIsaAndFigures) {
+  const auto vs = scratch("shade.vert"), fs = scratch("shade.frag");
+  std::ofstream(vs)
+      << "attribute vec4 p;\nvarying vec2 uv;\nvoid main() { gl_Position = p; uv = p.xy; }\n";
+  std::ofstream(fs) << "precision mediump float;\nuniform sampler2D t;\nvarying vec2 uv;\n"
+                       "void main() { gl_FragColor = texture2D(t, uv) * 0.5; }\n";
+  const CommandResult one = tessera("compile " + fs.string());
+  EXPECT_EQ(one.exitCode, 0) << one.output;
+  EXPECT_NE(one.output.find("sam r"), std::string::npos) << one.output;
+  EXPECT_NE(one.output.find("; textures 1"), std::string::npos) << one.output;
+  EXPECT_NE(one.output.find("; registers "), std::string::npos) << one.output;
+  EXPECT_NE(one.output.find("estimated cycles"), std::string::npos) << one.output;
+  const CommandResult both = tessera("compile --stats " + vs.string() + " " + fs.string());
+  EXPECT_EQ(both.exitCode, 0) << both.output;
+  EXPECT_NE(both.output.find("binning pass"), std::string::npos) << both.output;
+  EXPECT_EQ(both.output.find(".stage"), std::string::npos) << "--stats alone prints no ISA";
+
+  const auto bad = scratch("bad.frag"), odd = scratch("shader.glsl");
+  std::ofstream(bad) << "void main() { gl_FragColor = nope; }\n";
+  std::ofstream(odd) << "void main() {}\n";
+  const CommandResult b = tessera("compile " + bad.string());
+  EXPECT_EQ(b.exitCode, 1);
+  EXPECT_NE(b.output.find("ERROR: 0:1"), std::string::npos) << b.output;
+  const CommandResult o = tessera("compile " + odd.string());
+  EXPECT_EQ(o.exitCode, 1);
+  EXPECT_NE(o.output.find(".vert or .frag"), std::string::npos) << o.output;
+  EXPECT_EQ(tessera("compile /no/such.frag").exitCode, 1);
+  EXPECT_EQ(tessera("compile " + fs.string() + " " + fs.string()).exitCode, 1);
+  EXPECT_EQ(tessera("compile").exitCode, 2);
+}
+
 }  // namespace

@@ -4,6 +4,7 @@
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <spirv-tools/optimizer.hpp>
@@ -56,8 +57,12 @@ bool optimize(std::vector<uint32_t>& words, std::string& log) {
   reportErrors(first, log);
   first.RegisterLegalizationPasses();
   first.RegisterPerformancePasses();
+  // glslang's GL SPIR-V keeps `uniform bool` as a bool in UniformConstant storage, which the
+  // SPIR-V validator refuses; the source was validated by glslang, so the optimizer skips it.
+  spvtools::OptimizerOptions options;
+  options.set_run_validator(false);
   std::vector<uint32_t> legal;
-  if (!first.Run(words.data(), words.size(), &legal)) return false;
+  if (!first.Run(words.data(), words.size(), &legal, options)) return false;
   requestUnroll(legal);
   std::string unrollLog;
   spvtools::Optimizer second(SPV_ENV_UNIVERSAL_1_0);
@@ -65,12 +70,40 @@ bool optimize(std::vector<uint32_t>& words, std::string& log) {
   second.RegisterPass(spvtools::CreateLoopUnrollPass(true));
   second.RegisterPerformancePasses();
   std::vector<uint32_t> unrolled;
-  if (second.Run(legal.data(), legal.size(), &unrolled) && unrolled.size() <= 8 * legal.size()) {
+  if (second.Run(legal.data(), legal.size(), &unrolled, options) &&
+      unrolled.size() <= 8 * legal.size()) {
     words = std::move(unrolled);
   } else {
     words = std::move(legal);
   }
   return true;
+}
+
+std::vector<std::string> outputNames(const std::vector<uint32_t>& words) {
+  constexpr uint32_t kOpName = 5, kOpVariable = 59, kOutput = 3;  // spirv.h values
+  std::map<uint32_t, std::string> names;
+  std::vector<uint32_t> outputs;
+  for (size_t pos = 5; pos < words.size();) {
+    const uint32_t count = words[pos] >> 16, op = words[pos] & 0xffff;
+    if (count == 0 || pos + count > words.size()) break;
+    if (op == kOpName && count >= 3) {
+      std::string name;
+      for (size_t w = pos + 2; w < pos + count; ++w) {
+        for (int b = 0; b < 4; ++b) {
+          const char c = static_cast<char>(words[w] >> (8 * b));
+          if (c == '\0') break;
+          name.push_back(c);
+        }
+      }
+      names[words[pos + 1]] = name;
+    } else if (op == kOpVariable && count >= 4 && words[pos + 3] == kOutput) {
+      outputs.push_back(words[pos + 2]);
+    }
+    pos += count;
+  }
+  std::vector<std::string> out;
+  for (uint32_t id : outputs) out.push_back(names[id]);
+  return out;
 }
 
 }  // namespace
@@ -123,6 +156,7 @@ FrontendResult compileToSpirv(const std::vector<ShaderSource>& shaders) {
     spv::SpvBuildLogger logger;
     glslang::SpvOptions options;
     glslang::GlslangToSpv(*intermediate, out.words, &logger, &options);
+    out.declaredOutputs = outputNames(out.words);
     const std::string messages = logger.getAllMessages();
     if (!messages.empty()) result.log += messages;
     if (out.words.empty() || !optimize(out.words, result.log)) {

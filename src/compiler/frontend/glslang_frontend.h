@@ -13,6 +13,9 @@ namespace tessera::compiler {
 struct StageSpirv {
   isa::Stage stage = isa::Stage::Vertex;
   std::vector<uint32_t> words;  // optimized SPIR-V 1.0 module
+  // Every output the source declares, used or not (optimization drops unwritten ones; linking
+  // must still see them: GLSL ES 1.00 §4.3.5).
+  std::vector<std::string> declaredOutputs;
 };
 
 // What glslang said: `ok` false means compile or link errors, listed in `log` the way GLSL
