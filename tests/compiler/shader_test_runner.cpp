@@ -43,24 +43,31 @@ std::span<const uint8_t> bytes(const std::vector<T>& v) {
 
 }  // namespace
 
-ShaderTestResult renderShaderTest(const shadertest::ShaderTest& t, const gpu::Preset& preset,
-                                  driver::RenderMode mode) {
-  ShaderTestResult r;
-  r.program = compiler::compileProgram(t.vertex, t.fragment);
-  if (!r.program.ok) return r;
-  const compiler::ProgramInterface& iface = r.program.interface;
+struct ShaderTestScene::State {
+  State(const gpu::Preset& preset, driver::RenderMode mode)
+      : device(preset), ctx(device, driver::DriverOptions{mode, false}) {}
+  gpu::Device device;
+  driver::Context ctx;
+  uint32_t width = 0, height = 0, indexCount = 0;
+  pipe::ResourceId indices = pipe::kNoResource;
+  pipe::Framebuffer fb;
+};
 
-  gpu::Device device(preset);
-  driver::DriverOptions options;
-  options.mode = mode;
-  driver::Context ctx(device, options);
+ShaderTestScene::~ShaderTestScene() = default;
+
+ShaderTestScene::ShaderTestScene(const shadertest::ShaderTest& t, const gpu::Preset& preset,
+                                 driver::RenderMode mode) {
+  program_ = compiler::compileProgram(t.vertex, t.fragment);
+  if (!program_.ok) return;
+  state_ = std::make_unique<State>(preset, mode);
+  driver::Context& ctx = state_->ctx;
+  const compiler::ProgramInterface& iface = program_.interface;
   const pipe::ResourceId vs =
-      ctx.createVertexShader(isa::encode(r.program.vertex), isa::encode(r.program.binningVertex));
-  const pipe::ResourceId fs = ctx.createFragmentShader(isa::encode(r.program.fragment));
-
+      ctx.createVertexShader(isa::encode(program_.vertex), isa::encode(program_.binningVertex));
+  const pipe::ResourceId fs = ctx.createFragmentShader(isa::encode(program_.fragment));
   // Attributes: one buffer of 4 floats per vertex for each, on its slot.
   const shadertest::Grid grid = shadertest::makeGrid(t.grid);
-  std::vector<pipe::VertexElement> elements(r.program.vertex.numInputs,
+  std::vector<pipe::VertexElement> elements(program_.vertex.numInputs,
                                             {0, 0, 16, pipe::VertexFormat::Float32, 4});
   std::vector<std::pair<uint32_t, pipe::ResourceId>> vertexBuffers;
   const pipe::ResourceId zeros = ctx.createBuffer(bytes(std::vector<float>(4 * grid.vertices())));
@@ -131,35 +138,55 @@ ShaderTestResult renderShaderTest(const shadertest::ShaderTest& t, const gpu::Pr
     }
   }
 
-  pipe::Framebuffer fb;
+  state_->width = t.width;
+  state_->height = t.height;
+  pipe::Framebuffer& fb = state_->fb;
   fb.color = ctx.createColorSurface(pipe::ColorFormat::RGBA8, t.width, t.height);
   fb.depth = ctx.createDepthSurface(pipe::DepthFormat::D24S8, t.width, t.height);
   fb.width = t.width;
   fb.height = t.height;
-  ctx.setFramebuffer(fb);
-  ctx.setViewport({0, 0, static_cast<float>(t.width), static_cast<float>(t.height), 0, 1});
-  ctx.setRasterizer({});
-  ctx.setBlend({});
-  pipe::DepthStencilAlphaState z;
-  z.depthTest = false;
-  ctx.setDepthStencilAlpha(z);
-  ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1.0f, 0);
   ctx.bindShaders(vs, fs);
   ctx.setConstants(pipe::ShaderStage::Vertex, constants);
   ctx.setConstants(pipe::ShaderStage::Fragment, constants);
   ctx.setVertexElements(elements);
   for (const auto& [slot, buffer] : vertexBuffers) ctx.setVertexBuffer(slot, buffer);
-  const pipe::ResourceId indices = ctx.createBuffer(bytes(grid.indices));
-  ctx.draw({pipe::Primitive::Triangles, static_cast<uint32_t>(grid.indices.size()), indices,
-            pipe::IndexSize::U32, 0});
-  ctx.flush();
+  state_->indices = ctx.createBuffer(bytes(grid.indices));
+  state_->indexCount = static_cast<uint32_t>(grid.indices.size());
+}
 
-  const std::vector<uint8_t> pixels = ctx.readSurface(fb.color);
-  r.image = Image::blank(t.width, t.height);
-  const size_t row = size_t{t.width} * 4;
-  for (uint32_t y = 0; y < t.height; ++y) {  // GL rows run bottom-up
-    std::memcpy(r.image.rgba.data() + y * row, pixels.data() + size_t(t.height - 1 - y) * row, row);
+void ShaderTestScene::draw() {
+  driver::Context& ctx = state_->ctx;
+  ctx.setFramebuffer(state_->fb);
+  ctx.setViewport(
+      {0, 0, static_cast<float>(state_->width), static_cast<float>(state_->height), 0, 1});
+  ctx.setRasterizer({});
+  ctx.setBlend({});
+  ctx.setDepthStencilAlpha({});  // depth test off
+  ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1.0f, 0);
+  ctx.draw(
+      {pipe::Primitive::Triangles, state_->indexCount, state_->indices, pipe::IndexSize::U32, 0});
+  ctx.flush();
+}
+
+Image ShaderTestScene::readback() {
+  const uint32_t w = state_->width, h = state_->height;
+  const std::vector<uint8_t> pixels = state_->ctx.readSurface(state_->fb.color);
+  Image image = Image::blank(w, h);
+  const size_t row = size_t{w} * 4;
+  for (uint32_t y = 0; y < h; ++y) {  // GL rows run bottom-up
+    std::memcpy(image.rgba.data() + y * row, pixels.data() + size_t(h - 1 - y) * row, row);
   }
+  return image;
+}
+
+ShaderTestResult renderShaderTest(const shadertest::ShaderTest& t, const gpu::Preset& preset,
+                                  driver::RenderMode mode) {
+  ShaderTestScene scene(t, preset, mode);
+  ShaderTestResult r;
+  r.program = scene.program();
+  if (!r.program.ok) return r;
+  scene.draw();
+  r.image = scene.readback();
   return r;
 }
 

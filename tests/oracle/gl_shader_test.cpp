@@ -114,14 +114,14 @@ GLuint makeTexture(const shadertest::TextureSpec& spec) {
 
 }  // namespace
 
-void drawShaderTest(const shadertest::ShaderTest& test) {
-  const GLuint program = linkProgram(test.vertex, test.fragment);
+GlShaderTest::GlShaderTest(const shadertest::ShaderTest& test) : test_(test) {
+  const GLuint program = program_ = linkProgram(test.vertex, test.fragment);
   glUseProgram(program);
   const shadertest::Grid grid = shadertest::makeGrid(test.grid);
 
   GLint count = 0;
   glGetProgramiv(program, GL_ACTIVE_ATTRIBUTES, &count);
-  std::vector<GLuint> buffers;
+  std::vector<GLuint>& buffers = buffers_;
   for (GLint i = 0; i < count; ++i) {
     char name[256];
     GLint size = 0;
@@ -163,7 +163,7 @@ void drawShaderTest(const shadertest::ShaderTest& test) {
         samplerNames.push_back(array ? base + "[" + std::to_string(e) + "]" : base);
     }
   }
-  std::vector<GLuint> textures;
+  std::vector<GLuint>& textures = textures_;
   for (const Active& a : active) {
     for (GLint e = 0; e < a.size; ++e) {
       const std::string element = a.array ? a.base + "[" + std::to_string(e) + "]" : a.base;
@@ -188,24 +188,29 @@ void drawShaderTest(const shadertest::ShaderTest& test) {
     }
   }
 
-  GLuint ibo = 0;
-  glGenBuffers(1, &ibo);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
+  glGenBuffers(1, &indexBuffer_);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer_);
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(grid.indices.size() * 4),
                grid.indices.data(), GL_STATIC_DRAW);
-  glViewport(0, 0, static_cast<GLsizei>(test.width), static_cast<GLsizei>(test.height));
+  indexCount_ = static_cast<GLsizei>(grid.indices.size());
+}
+
+void GlShaderTest::draw() {
+  glViewport(0, 0, static_cast<GLsizei>(test_.width), static_cast<GLsizei>(test_.height));
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glDisable(GL_DEPTH_TEST);
-  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(grid.indices.size()), GL_UNSIGNED_INT, nullptr);
-  glFinish();
+  glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
   if (const GLenum err = glGetError(); err != GL_NO_ERROR) {
-    throw Error("shader test " + test.name + ": GL error 0x" + std::to_string(err));
+    throw Error("shader test " + test_.name + ": GL error 0x" + std::to_string(err));
   }
-  glDeleteBuffers(1, &ibo);
-  glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
-  glDeleteTextures(static_cast<GLsizei>(textures.size()), textures.data());
-  glDeleteProgram(program);
+}
+
+GlShaderTest::~GlShaderTest() {
+  glDeleteBuffers(1, &indexBuffer_);
+  glDeleteBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+  glDeleteTextures(static_cast<GLsizei>(textures_.size()), textures_.data());
+  glDeleteProgram(program_);
 }
 
 }  // namespace tessera::oracle

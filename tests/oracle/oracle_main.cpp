@@ -110,12 +110,32 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+// Median of the frame times (draw + glFinish).
+double median(std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  return ms.size() % 2 ? ms[ms.size() / 2] : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
+}
+
+template <typename Draw>
+double timeFrames(int repeat, Draw draw) {
+  std::vector<double> ms;
+  for (int r = 0; r < repeat; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    draw();
+    glFinish();
+    const auto end = std::chrono::steady_clock::now();
+    ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());
+  }
+  return median(ms);
+}
+
 int runShaderTest(const Options& o) {
   const tessera::shadertest::ShaderTest test = tessera::shadertest::load(o.shaderTest);
   tessera::oracle::EglContext context(test.width, test.height);
-  tessera::oracle::drawShaderTest(test);
+  tessera::oracle::GlShaderTest scene(test);
+  const double ms = timeFrames(o.repeat, [&] { scene.draw(); });
   tessera::writePng(context.readback(), o.out);
-  std::printf("renderer=%s\n", context.renderer().c_str());
+  std::printf("renderer=%s\nframe_ms=%.3f\n", context.renderer().c_str(), ms);
   return 0;
 }
 
@@ -126,20 +146,10 @@ int run(const Options& o) {
   const tessera::scene::Scene scene = tessera::scene::sceneByName(o.scene, o.width, o.height);
   tessera::oracle::EglContext context(o.width, o.height);
   tessera::oracle::GlSceneRenderer renderer(scene);
-  std::vector<double> ms;
-  for (int r = 0; r < o.repeat; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    renderer.render();
-    glFinish();
-    const auto end = std::chrono::steady_clock::now();
-    ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());
-  }
-  std::sort(ms.begin(), ms.end());
-  const double median =
-      ms.size() % 2 ? ms[ms.size() / 2] : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
+  const double ms = timeFrames(o.repeat, [&] { renderer.render(); });
   tessera::writePng(context.readback(), o.out);
   std::printf("renderer=%s\ntriangles=%zu\nframe_ms=%.3f\n", context.renderer().c_str(),
-              scene.triangleCount(), median);
+              scene.triangleCount(), ms);
   return 0;
 }
 
