@@ -46,8 +46,12 @@ pipe::ResourceId Context::createTexture(const pipe::TextureDesc& desc) {
   if (desc.levels == 0 || desc.levels > maxLevels)
     throw Error("texture with " + std::to_string(desc.levels) + " levels (1.." +
                 std::to_string(maxLevels) + " allowed)");
+  if (desc.cube && desc.width != desc.height)
+    throw Error("cube map faces must be square, got " + std::to_string(desc.width) + "x" +
+                std::to_string(desc.height));
   Resource r;
   r.kind = ResourceKind::Texture;
+  r.texture.cube = desc.cube;
   r.texture.format = desc.format;
   r.texture.width = desc.width;
   r.texture.height = desc.height;
@@ -57,12 +61,15 @@ pipe::ResourceId Context::createTexture(const pipe::TextureDesc& desc) {
   return resources_.add(r);
 }
 
-void Context::uploadTexture(pipe::ResourceId id, uint32_t level, std::span<const uint8_t> texels) {
+void Context::uploadTexture(pipe::ResourceId id, uint32_t face, uint32_t level,
+                            std::span<const uint8_t> texels) {
   Resource& r = resources_.get(id, ResourceKind::Texture, "uploadTexture");
   if (level >= r.texture.levels)
     throw Error("uploadTexture: level " + std::to_string(level) + " does not exist");
+  if (face >= gpu::tex::faceCount(r.texture))
+    throw Error("uploadTexture: face " + std::to_string(face) + " does not exist");
   const gpu::tex::TextureDescriptor& d = r.texture;
-  const uint64_t offset = gpu::tex::levelOffset(d, level);
+  const uint64_t offset = gpu::tex::faceOffset(d, level, face);
   const uint64_t bytes = uint64_t{gpu::tex::levelExtent(d.width, level)} *
                          gpu::tex::levelExtent(d.height, level) * gpu::tex::bytesPerTexel(d.format);
   if (texels.size() != bytes)

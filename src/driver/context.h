@@ -30,7 +30,7 @@ class Context final : public pipe::Context {
 
   pipe::ResourceId createBuffer(std::span<const uint8_t> data) override;
   pipe::ResourceId createTexture(const pipe::TextureDesc& desc) override;
-  void uploadTexture(pipe::ResourceId tex, uint32_t level,
+  void uploadTexture(pipe::ResourceId tex, uint32_t face, uint32_t level,
                      std::span<const uint8_t> texels) override;
   pipe::ResourceId createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) override;
   pipe::ResourceId createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h) override;

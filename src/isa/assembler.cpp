@@ -291,7 +291,7 @@ int used(const Program& p, File f, int width) {
       if (o.file == f && !o.rel && o.index >= 0) n = std::max(n, (o.index + count - 1) / width + 1);
     };
     see(in.dst, destinationWidth(in.op));
-    for (const Operand& s : in.src) see(s, 1);
+    for (int s = 0; s < 3; ++s) see(in.src[s], sourceWidth(opInfo(in.op).shape, s));
   }
   return n;
 }

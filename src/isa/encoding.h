@@ -11,7 +11,7 @@
 namespace tessera::isa {
 
 inline constexpr uint32_t kMagic = 0x41535354;  // "TSSA" little-endian
-inline constexpr uint32_t kVersion = 2;  // 2: integer division opcodes
+inline constexpr uint32_t kVersion = 2;         // 2: integer division opcodes
 inline constexpr int kHeaderWords = 6;
 inline constexpr int kWordsPerInstruction = 4;
 

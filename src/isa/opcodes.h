@@ -14,15 +14,17 @@ enum class Unit : uint8_t { Alu, Fpu, Sfu, Tex, Cf };
 
 // Operand shape: which operands the instruction takes, in assembly order.
 enum class Shape : uint8_t {
-  None,       // no operands                           (else, endif, loop, ret, end, ...)
-  Cond,       // src0 (a per-lane boolean)             (if, breakif, continueif, killif)
-  Unary,      // dst, src0
-  Binary,     // dst, src0, src1
-  Ternary,    // dst, src0, src1, src2
-  Addr,       // a0.x, src0                            (mova)
-  Interp,     // dst, vN.c                             (ipl)
-  Sample,     // dst(r..r+3), s, t, sN                 (sam)
-  SampleArg,  // dst(r..r+3), s, t, bias-or-lod, sN    (samb, saml)
+  None,           // no operands                           (else, endif, loop, ret, end, ...)
+  Cond,           // src0 (a per-lane boolean)             (if, breakif, continueif, killif)
+  Unary,          // dst, src0
+  Binary,         // dst, src0, src1
+  Ternary,        // dst, src0, src1, src2
+  Addr,           // a0.x, src0                            (mova)
+  Interp,         // dst, vN.c                             (ipl)
+  Sample,         // dst(r..r+3), s, t, sN                 (sam)
+  SampleArg,      // dst(r..r+3), s, t, bias-or-lod, sN    (samb, saml)
+  SampleCube,     // dst(r..r+3), rD (direction rD..rD+2), sN              (samc)
+  SampleCubeArg,  // dst(r..r+3), rD (direction rD..rD+2), bias-or-lod, sN (samcb, samcl)
 };
 
 // How the sources are read (and how neg/abs apply to them).
@@ -51,7 +53,7 @@ enum class Opcode : uint8_t {
   Sel, And, Or, Xor, Not, Shl, Shr, Ashr, Iadd, Isub, Imul, Imin, Imax, Umin, Umax,
   Idiv, Irem, Udiv, Urem,
   F2i, I2f, U2f, F2u, Rcp, Rsq, Sqrt, Exp2, Log2, Sin, Cos,
-  Dsx, Dsy, Ipl, Sam, Saml, Samb, Mova,
+  Dsx, Dsy, Ipl, Sam, Saml, Samb, Samc, Samcl, Samcb, Mova,
   If, Else, Endif, Loop, Endloop, Break, Breakif, Continue, Continueif, Kill, Killif, Ret, End,
   Count
 };
@@ -137,6 +139,9 @@ inline constexpr std::array<OpInfo, kNumOpcodes> kOpTable = {{
   {Opcode::Sam,        "sam",        Shape::Sample,    Unit::Tex, Type::F, Latency::Texture, kTexture},
   {Opcode::Saml,       "saml",       Shape::SampleArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
   {Opcode::Samb,       "samb",       Shape::SampleArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
+  {Opcode::Samc,       "samc",       Shape::SampleCube,    Unit::Tex, Type::F, Latency::Texture, kTexture},
+  {Opcode::Samcl,      "samcl",      Shape::SampleCubeArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
+  {Opcode::Samcb,      "samcb",      Shape::SampleCubeArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
   {Opcode::Mova,       "mova",       Shape::Addr,      Unit::Alu, Type::I, Latency::Short,   0},
   {Opcode::If,         "if",         Shape::Cond,      Unit::Cf,  Type::B, Latency::Short,   0},
   {Opcode::Else,       "else",       Shape::None,      Unit::Cf,  Type::B, Latency::Short,   0},
@@ -192,6 +197,10 @@ constexpr int sourceCount(Shape s) {
       return 2;
     case Shape::SampleArg:
       return 3;
+    case Shape::SampleCube:
+      return 1;
+    case Shape::SampleCubeArg:
+      return 2;
   }
   return 0;
 }
@@ -199,8 +208,16 @@ constexpr int sourceCount(Shape s) {
 constexpr bool hasDestination(Shape s) {
   return s != Shape::None && s != Shape::Cond;
 }
+constexpr bool samplesCube(Shape s) {
+  return s == Shape::SampleCube || s == Shape::SampleCubeArg;
+}
 constexpr bool usesSampler(Shape s) {
-  return s == Shape::Sample || s == Shape::SampleArg;
+  return s == Shape::Sample || s == Shape::SampleArg || samplesCube(s);
+}
+// Consecutive general registers source `index` reads: the direction of a cube sample is three
+// (rD, rD+1, rD+2), as texture coordinates come in register tuples on real shader cores.
+constexpr int sourceWidth(Shape s, int index) {
+  return samplesCube(s) && index == 0 ? 3 : 1;
 }
 
 }  // namespace tessera::isa

@@ -35,10 +35,13 @@ Vars defsOf(const Instr& in) {
 
 Vars usesOf(const Instr& in) {
   Vars u;
-  for (int s = 0; s < sourceCount(opInfo(in.op).shape); ++s) {
+  const Shape shape = opInfo(in.op).shape;
+  for (int s = 0; s < sourceCount(shape); ++s) {
     const Operand& o = in.src[s];
     if (o.rel) u.set(kAddrBit);
-    if (int b = bitOf(o); b >= 0) u.set(b);
+    if (int b = bitOf(o); b >= 0) {
+      for (int k = 0; k < sourceWidth(shape, s); ++k) u.set(b + k);
+    }
   }
   return u;
 }
@@ -159,8 +162,10 @@ Program positionOnly(const Program& vs) {
     for (const Operand& s : in.src)
       if (s.file == File::Output) outputs = std::max(outputs, s.index / 4 + 1);
     if (in.dst.file == File::Reg) regs = std::max(regs, in.dst.index + destinationWidth(in.op));
-    for (const Operand& s : in.src)
-      if (s.file == File::Reg) regs = std::max(regs, s.index + 1);
+    for (int s = 0; s < 3; ++s) {
+      if (in.src[s].file == File::Reg)
+        regs = std::max(regs, in.src[s].index + sourceWidth(opInfo(in.op).shape, s));
+    }
   }
   p.numOutputs = static_cast<uint8_t>(outputs);
   p.regCount = static_cast<uint8_t>(regs);

@@ -130,6 +130,13 @@ void checkOperands(const Program& p, int i, const Instr& in) {
     else if (in.src[s] != Operand{})
       fail(i, "too many source operands");
   }
+  if (samplesCube(shape)) {
+    const Operand& dir = in.src[0];
+    if (dir.file != File::Reg || dir.neg || dir.abs)
+      fail(i, "a cube sample's direction is a plain general register (rD..rD+2)");
+    if (dir.index + 3 > p.regCount)
+      fail(i, "cube direction r" + std::to_string(dir.index) + "..+2 exceeds regCount");
+  }
 }
 
 }  // namespace

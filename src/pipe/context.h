@@ -15,6 +15,7 @@ enum class ShaderStage : uint8_t { Vertex, Fragment };
 struct TextureDesc {
   TexFormat format = TexFormat::RGBA8;
   uint32_t width = 0, height = 0, levels = 1;
+  bool cube = false;  // a cube map: six square faces per level
 };
 
 // A completed flush: the timestamp its submission writes when it retires.
@@ -29,7 +30,9 @@ class Context {
   // Resources. Data is copied; sizes are validated (tessera::Error on misuse).
   virtual ResourceId createBuffer(std::span<const uint8_t> data) = 0;
   virtual ResourceId createTexture(const TextureDesc& desc) = 0;
-  virtual void uploadTexture(ResourceId tex, uint32_t level, std::span<const uint8_t> texels) = 0;
+  // One level of one face: 2D textures have face 0, cube maps faces 0..5 (+X -X +Y -Y +Z -Z).
+  virtual void uploadTexture(ResourceId tex, uint32_t face, uint32_t level,
+                             std::span<const uint8_t> texels) = 0;
   virtual ResourceId createColorSurface(ColorFormat format, uint32_t width, uint32_t height) = 0;
   virtual ResourceId createDepthSurface(DepthFormat format, uint32_t width, uint32_t height) = 0;
   // Shader binaries in the Tessera ISA encoding (isa::encode). A vertex shader is given with

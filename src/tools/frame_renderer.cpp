@@ -161,7 +161,7 @@ FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
     if (t.levels.empty()) throw Error("scene texture without levels");
     const pipe::ResourceId id = ctx.createTexture(
         {pipe::TexFormat::RGBA8, t.levels[0].width, t.levels[0].height, uint32_t(t.levels.size())});
-    for (uint32_t l = 0; l < t.levels.size(); ++l) ctx.uploadTexture(id, l, t.levels[l].rgba);
+    for (uint32_t l = 0; l < t.levels.size(); ++l) ctx.uploadTexture(id, 0, l, t.levels[l].rgba);
     textures.push_back(id);
   }
   pipe::Framebuffer fb;

@@ -107,16 +107,20 @@ ShaderTestScene::ShaderTestScene(const shadertest::ShaderTest& t, const gpu::Pre
       v.resize(vt.components(), 0.0f);
       if (vt.kind == Kind::Sampler) {
         const auto unit = static_cast<uint32_t>(v[0]);
+        shadertest::TextureSpec spec = shadertest::textureFor(t, unit);
+        spec.cube = u.type.base == compiler::BaseType::SamplerCube;
         if (!textures.count(unit)) {
-          const shadertest::TextureSpec spec = shadertest::textureFor(t, unit);
           const auto levels = shadertest::textureLevels(spec);
           const pipe::ResourceId tex =
               ctx.createTexture({pipe::TexFormat::RGBA8, spec.width, spec.height,
-                                 static_cast<uint32_t>(levels.size())});
-          for (uint32_t l = 0; l < levels.size(); ++l) ctx.uploadTexture(tex, l, levels[l]);
+                                 static_cast<uint32_t>(levels.size()), spec.cube});
+          for (uint32_t face = 0; face < (spec.cube ? 6u : 1u); ++face) {
+            const auto faceLevels = shadertest::textureLevels(spec, face);
+            for (uint32_t l = 0; l < faceLevels.size(); ++l)
+              ctx.uploadTexture(tex, face, l, faceLevels[l]);
+          }
           textures[unit] = tex;
         }
-        const shadertest::TextureSpec spec = shadertest::textureFor(t, unit);
         pipe::SamplerState smp;
         smp.wrapS = smp.wrapT = spec.clamp ? gpu::tex::Wrap::ClampToEdge : gpu::tex::Wrap::Repeat;
         smp.magFilter = smp.minFilter =

@@ -138,10 +138,15 @@ TEST(Driver, MisuseIsReportedAsErrors) {
   EXPECT_THROW(c.createTexture({pipe::TexFormat::RGBA8, 0, 4, 1}), Error);
   EXPECT_THROW(c.createTexture({pipe::TexFormat::RGBA8, 8, 8, 5}), Error);  // 8×8 has 4 levels
   const pipe::ResourceId tex = c.createTexture({pipe::TexFormat::RGBA8, 8, 8, 4});
-  EXPECT_THROW(c.uploadTexture(tex, 4, std::vector<uint8_t>(4)), Error);
-  EXPECT_THROW(c.uploadTexture(tex, 0, std::vector<uint8_t>(10)), Error);
-  EXPECT_NO_THROW(c.uploadTexture(tex, 1, std::vector<uint8_t>(4 * 4 * 4)));
-  EXPECT_THROW(c.uploadTexture(f.quad, 0, std::vector<uint8_t>(4)), Error);  // not a texture
+  EXPECT_THROW(c.uploadTexture(tex, 0, 4, std::vector<uint8_t>(4)), Error);
+  EXPECT_THROW(c.uploadTexture(tex, 0, 0, std::vector<uint8_t>(10)), Error);
+  EXPECT_NO_THROW(c.uploadTexture(tex, 0, 1, std::vector<uint8_t>(4 * 4 * 4)));
+  EXPECT_THROW(c.uploadTexture(f.quad, 0, 0, std::vector<uint8_t>(4)), Error);  // not a texture
+  EXPECT_THROW(c.uploadTexture(tex, 1, 0, std::vector<uint8_t>(8 * 8 * 4)), Error);  // 2D: face 0
+  EXPECT_THROW(c.createTexture({pipe::TexFormat::RGBA8, 8, 4, 1, true}), Error);     // not square
+  const pipe::ResourceId cube = c.createTexture({pipe::TexFormat::RGBA8, 4, 4, 1, true});
+  EXPECT_NO_THROW(c.uploadTexture(cube, 5, 0, std::vector<uint8_t>(4 * 4 * 4)));
+  EXPECT_THROW(c.uploadTexture(cube, 6, 0, std::vector<uint8_t>(4 * 4 * 4)), Error);
   EXPECT_THROW(c.createColorSurface(pipe::ColorFormat::RGBA8, 0, 10), Error);
   EXPECT_THROW(c.createDepthSurface(pipe::DepthFormat::None, 10, 10), Error);
   EXPECT_THROW(c.setVertexBuffer(16, f.quad), Error);

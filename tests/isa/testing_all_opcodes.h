@@ -73,6 +73,9 @@ mova a0.x, r7
 saml r8, r0, r1, 0.25, s3
 samb r8, r0, r1, r2, s15
 sam r8, r0, r1, s0
+samc r8, r0, s1
+samcl r8, r1, 0.5, s2
+samcb r8, r2, r0, s4
 if r5
   mov o1.x, 16777216
 else

@@ -93,22 +93,26 @@ void setUniform(GLint loc, GLenum type, const std::vector<float>& v) {
 GLuint makeTexture(const shadertest::TextureSpec& spec) {
   GLuint tex = 0;
   glGenTextures(1, &tex);
-  glBindTexture(GL_TEXTURE_2D, tex);
-  const auto levels = shadertest::textureLevels(spec);
-  GLsizei w = static_cast<GLsizei>(spec.width), h = static_cast<GLsizei>(spec.height);
-  for (size_t l = 0; l < levels.size(); ++l) {
-    glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(l), GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                 levels[l].data());
-    w = std::max(1, w / 2), h = std::max(1, h / 2);
+  const GLenum target = spec.cube ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D;
+  glBindTexture(target, tex);
+  for (GLenum face = 0; face < (spec.cube ? 6u : 1u); ++face) {
+    const auto levels = shadertest::textureLevels(spec, face);
+    const GLenum image = spec.cube ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + face : GL_TEXTURE_2D;
+    GLsizei w = static_cast<GLsizei>(spec.width), h = static_cast<GLsizei>(spec.height);
+    for (size_t l = 0; l < levels.size(); ++l) {
+      glTexImage2D(image, static_cast<GLint>(l), GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   levels[l].data());
+      w = std::max(1, w / 2), h = std::max(1, h / 2);
+    }
   }
   const GLint mag = spec.linear ? GL_LINEAR : GL_NEAREST;
   const GLint min =
       spec.mipmaps ? (spec.linear ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_NEAREST) : mag;
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min);
-  const GLint wrap = spec.clamp ? GL_CLAMP_TO_EDGE : GL_REPEAT;
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+  glTexParameteri(target, GL_TEXTURE_MAG_FILTER, mag);
+  glTexParameteri(target, GL_TEXTURE_MIN_FILTER, min);
+  const GLint wrap = spec.clamp || spec.cube ? GL_CLAMP_TO_EDGE : GL_REPEAT;
+  glTexParameteri(target, GL_TEXTURE_WRAP_S, wrap);
+  glTexParameteri(target, GL_TEXTURE_WRAP_T, wrap);
   return tex;
 }
 
@@ -182,7 +186,9 @@ GlShaderTest::GlShaderTest(const shadertest::ShaderTest& test) : test_(test) {
       if (vt.kind == Kind::Sampler) {
         const auto unit = static_cast<uint32_t>(v[0]);
         glActiveTexture(GL_TEXTURE0 + unit);
-        textures.push_back(makeTexture(shadertest::textureFor(test, unit)));
+        shadertest::TextureSpec spec = shadertest::textureFor(test, unit);
+        spec.cube = a.type == GL_SAMPLER_CUBE;
+        textures.push_back(makeTexture(spec));
         glActiveTexture(GL_TEXTURE0);
       }
     }

@@ -112,6 +112,10 @@ ShaderTest parse(const std::string& text, const std::string& name) {
         }
         spec.linear = value != "nearest";
         spec.mipmaps = value == "trilinear";
+      } else if (key == "type") {
+        if (value != "2d" && value != "cube") throw fail("type must be 2d or cube");
+        spec.cube = value == "cube";
+        if (spec.cube && spec.width != spec.height) throw fail("cube faces must be square");
       } else if (key == "wrap") {
         if (value != "repeat" && value != "clamp") throw fail("wrap must be repeat or clamp");
         spec.clamp = value == "clamp";
@@ -232,7 +236,7 @@ TextureSpec textureFor(const ShaderTest& t, uint32_t unit) {
   return spec;
 }
 
-std::vector<std::vector<uint8_t>> textureLevels(const TextureSpec& t) {
+std::vector<std::vector<uint8_t>> textureLevels(const TextureSpec& t, uint32_t face) {
   std::vector<std::vector<uint8_t>> levels;
   std::vector<uint8_t> base(size_t{t.width} * t.height * 4);
   for (uint32_t y = 0; y < t.height; ++y) {
@@ -256,6 +260,7 @@ std::vector<std::vector<uint8_t>> textureLevels(const TextureSpec& t) {
           break;
         }
       }
+      if (t.cube) p[face % 3] = static_cast<uint8_t>(40 * face + 20);  // tells the faces apart
     }
   }
   levels.push_back(std::move(base));

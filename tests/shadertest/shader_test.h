@@ -33,6 +33,7 @@ struct TextureSpec {
   bool mipmaps = false;  // a full chain of box-filtered levels
   bool linear = true;    // bilinear (and trilinear with mipmaps) or nearest
   bool clamp = false;    // clamp-to-edge, else repeat
+  bool cube = false;     // a cube map: six faces, each the pattern tinted by its face
 };
 
 struct ShaderTest {
@@ -78,7 +79,8 @@ uint32_t autoSamplerUnit(const std::string& name, std::vector<std::string> sampl
 // The texture on `unit`: the test's [texture N] section, or a 64x64 trilinear gradient.
 TextureSpec textureFor(const ShaderTest& t, uint32_t unit);
 
-// RGBA8 levels (level 0 first) of a texture.
-std::vector<std::vector<uint8_t>> textureLevels(const TextureSpec& t);
+// RGBA8 levels (level 0 first) of a texture, or of one face of a cube map (0..5: +X -X +Y -Y
+// +Z -Z).
+std::vector<std::vector<uint8_t>> textureLevels(const TextureSpec& t, uint32_t face = 0);
 
 }  // namespace tessera::shadertest

@@ -86,6 +86,27 @@ TEST_F(Faults, SamplersAndVaryingsOutsideTheBinding) {
             FaultKind::BadState);  // the rasterizer gave no varyings
 }
 
+// A cube instruction on a complete 2D texture, or a 2D one on a cube map, faults; on an unbound
+// (incomplete) sampler either samples (0, 0, 0, 1).
+TEST_F(Faults, CubeAndTwoDimensionalSamplersDoNotMix) {
+  GpuMemory memory;
+  tex::TextureUnit unit(memory);
+  textureUnit = &unit;
+  tex::TextureDescriptor d;
+  d.width = d.height = 1;
+  d.base = memory.allocate(4 * 6, "texels");
+  textures = {d};
+  EXPECT_EQ(faultOf(".stage vertex\n.regs 4\nsamcl r0, r0, 0, s0\nmov o0.x, r0\nend\n"),
+            FaultKind::BadState);
+  textures[0].cube = true;
+  EXPECT_EQ(faultOf(".stage vertex\n.regs 4\nsaml r0, r0, r0, 0, s0\nmov o0.x, r0\nend\n"),
+            FaultKind::BadState);
+  textures[0].width = 0;  // incomplete
+  auto w = vertexWarp();
+  runVs(".stage vertex\n.regs 4\nsaml r0, r0, r0, 0, s0\nmov o0.x, r3\nend\n", *w);
+  EXPECT_EQ(w->out[0][0][0], 1.0f);
+}
+
 TEST_F(Faults, WrongStage) {
   auto w = vertexWarp();
   program = isa::assemble(".stage fragment\nmov o0.x, 1\nend\n", "f.fs");

@@ -62,6 +62,22 @@ uint32_t Builder::sample(Opcode op, uint8_t sampler, Operand s, Operand t, Opera
   return first;
 }
 
+uint32_t Builder::sampleCube(Opcode op, uint8_t sampler, Operand x, Operand y, Operand z,
+                             Operand arg) {
+  const uint32_t dir = newQuadGroup();
+  mov(vreg(dir), x);
+  mov(vreg(dir + 1), y);
+  mov(vreg(dir + 2), z);
+  const uint32_t first = newQuadGroup();
+  isa::Instr in;
+  in.op = op;
+  in.sampler = sampler;
+  in.dst = vreg(first);
+  in.src = {vreg(dir), arg, {}};
+  p_.code.push_back(in);
+  return first;
+}
+
 Operand Builder::ipl(int varying, int component) {
   const Operand d = vreg(newVreg());
   isa::Instr in;

@@ -58,6 +58,9 @@ class Builder final {
   void mova(Operand index);         // a0.x = index (int32)
   // d..d+3 = sample; `arg` is the bias or LOD for samb/saml. Returns the first register.
   uint32_t sample(Opcode op, uint8_t sampler, Operand s, Operand t, Operand arg = {});
+  // Cube sample: the direction is copied into a register tuple; `arg` is the bias or LOD.
+  uint32_t sampleCube(Opcode op, uint8_t sampler, Operand x, Operand y, Operand z,
+                      Operand arg = {});
   Operand ipl(int varying, int component);
 
   size_t size() const { return p_.code.size(); }

@@ -44,8 +44,11 @@ int destinationCount(const Instr& in) {
 
 template <typename F>
 void forEachUse(const Instr& in, F f) {
-  for (const Operand& s : in.src) {
-    if (s.file == File::Reg) f(static_cast<uint32_t>(s.index));
+  const isa::Shape shape = isa::opInfo(in.op).shape;
+  for (int s = 0; s < 3; ++s) {
+    if (in.src[s].file != File::Reg) continue;
+    for (int k = 0; k < isa::sourceWidth(shape, s); ++k)
+      f(static_cast<uint32_t>(in.src[s].index + k));
   }
 }
 
@@ -258,10 +261,20 @@ isa::Program allocateRegisters(Program p) {
     color[find(v)] = r;
     highest = std::max(highest, r);
   };
+  // A register tuple (texture result or cube direction) is coloured as a block when its first
+  // member is defined.
+  std::vector<uint32_t> groupStart(nv, UINT32_MAX);
+  for (uint32_t first : p.quadGroups) {
+    for (uint32_t d = 0; d < 4; ++d) groupStart[first + d] = first;
+  }
   for (const Instr& c : p.code) {
-    const int defs = destinationCount(c);
-    if (defs == 0) continue;
-    const auto first = static_cast<uint32_t>(c.dst.index);
+    if (destinationCount(c) == 0) continue;
+    uint32_t first = static_cast<uint32_t>(c.dst.index);
+    int defs = destinationCount(c);
+    if (groupStart[first] != UINT32_MAX) {
+      first = groupStart[first];
+      defs = 4;
+    }
     if (seen[first]) continue;
     seen[first] = true;
     if (colorOf(first) >= 0) continue;  // coalesced into a coloured register

@@ -1,5 +1,6 @@
 // Texture lookups: texture2D / texture2DProj / texture2DLod and their bias forms onto sam, samb
-// and saml. The projective forms divide s and t by q first (GLSL ES 1.00 §8.7).
+// and saml; textureCube / textureCubeLod onto samc, samcb and samcl. The projective forms divide
+// s and t by q first (GLSL ES 1.00 §8.7).
 #include "common/error.h"
 #include "compiler/lower/lowering.h"
 
@@ -19,11 +20,13 @@ void Lowering::image(const spirv::Instruction& in) {
                 "GLSL ES 3.00 texture support)");
   }
   const spirv::Instruction& sampled = types_.type(m_.defOrThrow(in.operand(0)).type);
+  bool cube = false;
   if (sampled.op == SpvOpTypeSampledImage) {
     const spirv::Instruction& imageType = types_.type(sampled.operand(0));
-    if (static_cast<SpvDim>(imageType.operand(1)) != SpvDim2D || imageType.operand(3) != 0) {
-      unsupported(in,
-                  "sampling a cube, 3D or array texture (the texture unit samples 2D textures)");
+    const auto dim = static_cast<SpvDim>(imageType.operand(1));
+    cube = dim == SpvDimCube;
+    if ((dim != SpvDim2D && !cube) || imageType.operand(3) != 0) {
+      unsupported(in, "sampling a 3D, array or shadow texture");
     }
   }
   const auto slot = static_cast<uint8_t>(samplerOf(in.operand(0)));
@@ -43,13 +46,18 @@ void Lowering::image(const spirv::Instruction& in) {
   if (mask & ~(SpvImageOperandsBiasMask | SpvImageOperandsLodMask)) {
     unsupported(in, "texture gradients or offsets (GLSL ES 3.00)");
   }
+  const bool withLod = explicitLod || lod.file != ir::File::None;
+  const Operand lodOrZero = lod.file == ir::File::None ? ir::immFloat(0) : lod;
   uint32_t first = 0;
-  if (explicitLod || lod.file != ir::File::None) {
-    first = b_.sample(Opcode::Saml, slot, s, t, lod.file == ir::File::None ? ir::immFloat(0) : lod);
-  } else if (bias.file != ir::File::None) {
-    first = b_.sample(Opcode::Samb, slot, s, t, bias);
+  if (cube) {
+    const Operand r = coord.at(2);
+    first = withLod                       ? b_.sampleCube(Opcode::Samcl, slot, s, t, r, lodOrZero)
+            : bias.file != ir::File::None ? b_.sampleCube(Opcode::Samcb, slot, s, t, r, bias)
+                                          : b_.sampleCube(Opcode::Samc, slot, s, t, r);
   } else {
-    first = b_.sample(Opcode::Sam, slot, s, t);
+    first = withLod                       ? b_.sample(Opcode::Saml, slot, s, t, lodOrZero)
+            : bias.file != ir::File::None ? b_.sample(Opcode::Samb, slot, s, t, bias)
+                                          : b_.sample(Opcode::Sam, slot, s, t);
   }
   Vals r;
   for (uint32_t k = 0; k < 4; ++k) r.push_back(ir::vreg(first + k));

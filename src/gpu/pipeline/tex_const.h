@@ -1,7 +1,7 @@
 // The in-memory texture descriptor (TEX_CONST) the driver writes into a descriptor table and the
 // shader processor's texture path reads — 8 dwords per sampler unit:
 //   0 BASE_LO   1 BASE_HI   2 WIDTH[15:0] HEIGHT[31:16]
-//   3 FORMAT[3:0] LEVELS[11:8] WRAP_S[17:16] WRAP_T[19:18] MAG[20] MIN[21] MIP[23:22]
+//   3 FORMAT[3:0] LEVELS[11:8] WRAP_S[17:16] WRAP_T[19:18] MAG[20] MIN[21] MIP[23:22] CUBE[24]
 //   4..7 reserved (0)
 #pragma once
 #include <array>
@@ -21,7 +21,7 @@ inline std::array<uint32_t, kTexConstDwords> encodeTexConst(const tex::TextureDe
               (static_cast<uint32_t>(d.wrapS) << 16) | (static_cast<uint32_t>(d.wrapT) << 18) |
               (static_cast<uint32_t>(d.magFilter) << 20) |
               (static_cast<uint32_t>(d.minFilter) << 21) |
-              (static_cast<uint32_t>(d.mipFilter) << 22),
+              (static_cast<uint32_t>(d.mipFilter) << 22) | (uint32_t{d.cube} << 24),
           0,
           0,
           0,
@@ -44,6 +44,7 @@ inline bool decodeTexConst(const uint32_t* w, tex::TextureDescriptor& d) {
   d.magFilter = static_cast<tex::Filter>((w[3] >> 20) & 1);
   d.minFilter = static_cast<tex::Filter>((w[3] >> 21) & 1);
   d.mipFilter = static_cast<tex::MipFilter>(mip);
+  d.cube = (w[3] >> 24) & 1;
   return true;
 }
 

@@ -172,11 +172,20 @@ void WarpExecutor::sample(const Instr& in) {
              std::to_string(res_->textures.size()) + " textures bound");
   const tex::TextureDescriptor& desc = res_->textures[in.sampler];
   tex::TextureUnit& unit = *res_->textureUnit;
-  const float* s = fetch(in.src[0], isa::Type::F, tmp_[0]);
-  const float* t = fetch(in.src[1], isa::Type::F, tmp_[1]);
-  const float* arg = in.op == Opcode::Sam ? nullptr : fetch(in.src[2], isa::Type::F, tmp_[2]);
+  const bool cube = isa::samplesCube(isa::opInfo(in.op).shape);
+  if (cube != desc.cube && tex::isComplete(desc)) {
+    badState(std::string(isa::opInfo(in.op).name) + " on sampler s" + std::to_string(in.sampler) +
+             (desc.cube ? ", which holds a cube map" : ", which holds a 2D texture"));
+  }
+  // Coordinates: s and t (2D), or the direction rD..rD+2 (cube); then the bias or LOD, if any.
+  const float* c0 = cube ? regs_[in.src[0].index] : fetch(in.src[0], isa::Type::F, tmp_[0]);
+  const float* c1 = cube ? regs_[in.src[0].index + 1] : fetch(in.src[1], isa::Type::F, tmp_[1]);
+  const float* c2 = cube ? regs_[in.src[0].index + 2] : nullptr;
+  const bool hasArg = in.op != Opcode::Sam && in.op != Opcode::Samc;
+  const float* arg = hasArg ? fetch(in.src[cube ? 1 : 2], isa::Type::F, tmp_[2]) : nullptr;
+  const bool explicitLod = in.op == Opcode::Saml || in.op == Opcode::Samcl;
   std::memset(out_, 0, sizeof out_);
-  const bool quadLod = prog_->stage == isa::Stage::Fragment && in.op != Opcode::Saml;
+  const bool quadLod = prog_->stage == isa::Stage::Fragment && !explicitLod;
   for (int q = 0; q < kLanes / 4; ++q) {
     const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;
     if (quadMask == 0) continue;
@@ -184,17 +193,26 @@ void WarpExecutor::sample(const Instr& in) {
       // The bias is per quad in the texture unit: take the first executing pixel's.
       const float bias = arg ? arg[4 * q + std::countr_zero(quadMask)] : 0.0f;
       float texel[4][4];
-      unit.sampleQuad(desc, s + 4 * q, t + 4 * q, bias, texel);
+      if (cube) {
+        unit.sampleQuadCube(desc, c0 + 4 * q, c1 + 4 * q, c2 + 4 * q, bias, texel);
+      } else {
+        unit.sampleQuad(desc, c0 + 4 * q, c1 + 4 * q, bias, texel);
+      }
       for (int i = 0; i < 4; ++i)
         for (int ch = 0; ch < 4; ++ch) out_[ch][4 * q + i] = texel[i][ch];
     } else {
-      // Explicit LOD (saml), and vertex shaders that have no quads: sam samples level 0,
+      // Explicit LOD (saml, samcl), and vertex shaders that have no quads: sam samples level 0,
       // samb uses its bias as the LOD.
       for (int i = 0; i < 4; ++i) {
         if (!((quadMask >> i) & 1u)) continue;
         const int l = 4 * q + i;
+        const float lod = arg ? arg[l] : 0.0f;
         float texel[4];
-        unit.sampleLod(desc, s[l], t[l], arg ? arg[l] : 0.0f, texel);
+        if (cube) {
+          unit.sampleLodCube(desc, c0[l], c1[l], c2[l], lod, texel);
+        } else {
+          unit.sampleLod(desc, c0[l], c1[l], lod, texel);
+        }
         for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[ch];
       }
     }
@@ -350,6 +368,9 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
       case Opcode::Sam:
       case Opcode::Saml:
       case Opcode::Samb:
+      case Opcode::Samc:
+      case Opcode::Samcl:
+      case Opcode::Samcb:
         ++stats.texInstructions;
         sample(in);
         break;

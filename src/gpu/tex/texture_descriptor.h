@@ -19,7 +19,12 @@ struct TextureDescriptor {
   Wrap wrapS = Wrap::Repeat, wrapT = Wrap::Repeat;
   Filter magFilter = Filter::Linear, minFilter = Filter::Linear;
   MipFilter mipFilter = MipFilter::None;
+  bool cube = false;  // a cube map: six square faces per level, +X -X +Y -Y +Z -Z
 };
+
+constexpr uint32_t faceCount(const TextureDescriptor& d) {
+  return d.cube ? 6 : 1;
+}
 
 uint32_t bytesPerTexel(TexFormat);
 
@@ -29,8 +34,10 @@ constexpr uint32_t levelExtent(uint32_t size, uint32_t level) {
   return s == 0 ? 1 : s;
 }
 
-// Mip levels are packed one after another, rows tightly packed (pitch = width x bytes per texel).
+// Mip levels are packed one after another, rows tightly packed (pitch = width x bytes per texel);
+// a cube map's level holds its six faces one after another.
 uint64_t levelOffset(const TextureDescriptor&, uint32_t level);
+uint64_t faceOffset(const TextureDescriptor&, uint32_t level, uint32_t face);
 uint64_t totalBytes(const TextureDescriptor&);
 
 // GLES 2.0 §3.7.10 reduced to what the hardware checks: a texture without texels samples as

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "gpu/tex/cube_face.h"
 #include "gpu/tex/tex_wrap.h"
 #include "gpu/tex/texel_format.h"
 
@@ -20,8 +21,8 @@ struct Level {
   int32_t width, height;
 };
 
-Level levelOf(const TextureDescriptor& d, const uint8_t* texels, uint32_t level) {
-  return {texels + levelOffset(d, level), static_cast<int32_t>(levelExtent(d.width, level)),
+Level levelOf(const TextureDescriptor& d, const uint8_t* texels, uint32_t level, uint32_t face) {
+  return {texels + faceOffset(d, level, face), static_cast<int32_t>(levelExtent(d.width, level)),
           static_cast<int32_t>(levelExtent(d.height, level))};
 }
 
@@ -93,8 +94,8 @@ const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
   return memory_.span(BusClient::Texture, d.base, totalBytes(d)).data();
 }
 
-void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, float s, float t,
-                         float lambda, float out[4]) {
+void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, uint32_t face, float s,
+                         float t, float lambda, float out[4]) {
   ++stats_.samples;
   const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
   uint32_t fetched = 0;
@@ -107,22 +108,22 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, floa
   const uint32_t q = d.levels - 1;  // levels clamped to [0, q]
   if (lambda <= c || d.mipFilter == MipFilter::None) {
     const Filter f = lambda <= c ? d.magFilter : d.minFilter;
-    fetched = filterLevel(d, levelOf(d, texels, 0), f, s, t, out);
+    fetched = filterLevel(d, levelOf(d, texels, 0, face), f, s, t, out);
   } else if (d.mipFilter == MipFilter::Nearest) {
     // §3.7.8: d = ceil(lambda + 1/2) - 1 for lambda > 1/2, else the base level.
     const float level = lambda <= 0.5f ? 0.0f : std::ceil(lambda + 0.5f) - 1.0f;
     const uint32_t lv = level >= static_cast<float>(q) ? q : static_cast<uint32_t>(level);
-    fetched = filterLevel(d, levelOf(d, texels, lv), d.minFilter, s, t, out);
+    fetched = filterLevel(d, levelOf(d, texels, lv, face), d.minFilter, s, t, out);
   } else if (lambda >= static_cast<float>(q)) {
-    fetched = filterLevel(d, levelOf(d, texels, q), d.minFilter, s, t, out);
+    fetched = filterLevel(d, levelOf(d, texels, q, face), d.minFilter, s, t, out);
   } else {
     // Linear between levels floor(lambda) and floor(lambda)+1 by frac(lambda) (eq. 3.23).
     const float fl = std::floor(lambda);
     const uint32_t d1 = static_cast<uint32_t>(fl);
     const float f = std::floor((lambda - fl) * kSubTexelScale) / kSubTexelScale;
     float t1[4], t2[4];
-    fetched = filterLevel(d, levelOf(d, texels, d1), d.minFilter, s, t, t1);
-    fetched += filterLevel(d, levelOf(d, texels, d1 + 1), d.minFilter, s, t, t2);
+    fetched = filterLevel(d, levelOf(d, texels, d1, face), d.minFilter, s, t, t1);
+    fetched += filterLevel(d, levelOf(d, texels, d1 + 1, face), d.minFilter, s, t, t2);
     for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - f) * t1[ch] + f * t2[ch];
   }
   stats_.texelFetches += fetched;
@@ -140,7 +141,7 @@ void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const
   const uint8_t* texels = map(d);
   const float lambda = quadLod(d, s, t, lodBias);
   fetchedBytes_ = 0;
-  for (int p = 0; p < 4; ++p) sample(d, texels, s[p], t[p], lambda, out[p]);
+  for (int p = 0; p < 4; ++p) sample(d, texels, 0, s[p], t[p], lambda, out[p]);
   stats_.bytesFetched += fetchedBytes_;
   memory_.countRead(BusClient::Texture, fetchedBytes_);
 }
@@ -153,7 +154,58 @@ void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float 
   }
   const uint8_t* texels = map(d);
   fetchedBytes_ = 0;
-  sample(d, texels, s, t, lod, out);
+  sample(d, texels, 0, s, t, lod, out);
+  stats_.bytesFetched += fetchedBytes_;
+  memory_.countRead(BusClient::Texture, fetchedBytes_);
+}
+
+namespace {
+
+// A cube face is filtered as a 2D texture clamped at its edges (no filtering across faces).
+TextureDescriptor faceView(const TextureDescriptor& d) {
+  TextureDescriptor f = d;
+  f.wrapS = f.wrapT = Wrap::ClampToEdge;
+  return f;
+}
+
+}  // namespace
+
+void TextureUnit::sampleQuadCube(const TextureDescriptor& d, const float x[4], const float y[4],
+                                 const float z[4], float lodBias, float out[4][4]) {
+  ++stats_.quads;
+  if (!isComplete(d)) {
+    stats_.samples += 4;
+    for (int p = 0; p < 4; ++p) out[p][0] = out[p][1] = out[p][2] = 0.0f, out[p][3] = 1.0f;
+    return;
+  }
+  const uint8_t* texels = map(d);
+  const TextureDescriptor f = faceView(d);
+  // The LOD comes from all four directions projected on the first pixel's face, so that a quad
+  // that straddles an edge still has continuous coordinates to differentiate.
+  const CubeCoord first = cubeFace(x[0], y[0], z[0]);
+  float s[4], t[4];
+  for (int p = 0; p < 4; ++p) projectOnFace(first.face, x[p], y[p], z[p], s[p], t[p]);
+  const float lambda = quadLod(f, s, t, lodBias);
+  fetchedBytes_ = 0;
+  for (int p = 0; p < 4; ++p) {
+    const CubeCoord c = cubeFace(x[p], y[p], z[p]);
+    sample(f, texels, c.face, c.s, c.t, lambda, out[p]);
+  }
+  stats_.bytesFetched += fetchedBytes_;
+  memory_.countRead(BusClient::Texture, fetchedBytes_);
+}
+
+void TextureUnit::sampleLodCube(const TextureDescriptor& d, float x, float y, float z, float lod,
+                                float out[4]) {
+  if (!isComplete(d)) {
+    ++stats_.samples;
+    out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
+    return;
+  }
+  const uint8_t* texels = map(d);
+  fetchedBytes_ = 0;
+  const CubeCoord c = cubeFace(x, y, z);
+  sample(faceView(d), texels, c.face, c.s, c.t, lod, out);
   stats_.bytesFetched += fetchedBytes_;
   memory_.countRead(BusClient::Texture, fetchedBytes_);
 }

@@ -26,6 +26,11 @@ class TextureUnit final {
                   float out[4][4]);
   // Explicit LOD (no derivatives): the same level selection and filtering with lambda = lod.
   void sampleLod(const TextureDescriptor&, float s, float t, float lod, float out[4]);
+  // Cube maps (descriptor.cube): each pixel's direction (x, y, z) picks a face (GLES 2.0
+  // §3.7.5); the quad's LOD uses the directions projected on the first pixel's face.
+  void sampleQuadCube(const TextureDescriptor&, const float x[4], const float y[4],
+                      const float z[4], float lodBias, float out[4][4]);
+  void sampleLodCube(const TextureDescriptor&, float x, float y, float z, float lod, float out[4]);
 
   const TexStats& stats() const { return stats_; }
   void resetStats() { stats_ = {}; }
@@ -37,8 +42,8 @@ class TextureUnit final {
 
  private:
   const uint8_t* map(const TextureDescriptor&);
-  void sample(const TextureDescriptor&, const uint8_t* texels, float s, float t, float lambda,
-              float out[4]);
+  void sample(const TextureDescriptor&, const uint8_t* texels, uint32_t face, float s, float t,
+              float lambda, float out[4]);
 
   GpuMemory& memory_;
   TexStats stats_{};
