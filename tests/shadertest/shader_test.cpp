@@ -74,6 +74,8 @@ ShaderTest parse(const std::string& text, const std::string& name) {
       words >> value;
       if (key == "size") {
         if (!parseSize(value, t.width, t.height)) throw fail("size must look like 64x64");
+      } else if (key == "exact") {
+        t.exact = true;
       } else if (key == "grid") {
         try {
           t.grid = static_cast<uint32_t>(std::stoul(value));

@@ -39,7 +39,8 @@ struct TextureSpec {
 struct ShaderTest {
   std::string name;
   uint32_t width = 64, height = 64;
-  uint32_t grid = 8;  // quads per side
+  uint32_t grid = 8;   // quads per side
+  bool exact = false;  // integer-valued results: every pixel must match exactly
   std::string vertex, fragment;
   std::vector<UniformValue> uniforms;
   std::vector<TextureSpec> textures;

@@ -316,9 +316,92 @@ void Lowering::extInst(const spirv::Instruction& in) {
       });
     }
     case GLSLstd450Modf:
+    case GLSLstd450ModfStruct: {  // whole = trunc(x), fraction = x - whole, both signed as x
+      Vals whole, fraction;
+      for (const Operand& x : arg(0)) {
+        whole.push_back(b_.op(Opcode::Trunc, x));
+        fraction.push_back(b_.op(Opcode::Sub, x, whole.back()));
+      }
+      if (fn == GLSLstd450Modf) {
+        store(pointer(in.operand(3)), whole);
+        defineNew(in.result, fraction);
+      } else {
+        Vals both = fraction;
+        both.insert(both.end(), whole.begin(), whole.end());
+        defineNew(in.result, both);
+      }
+      return;
+    }
+    case GLSLstd450Determinant:
+      defineNew(in.result, {determinant(arg(0))});
+      return;
+    case GLSLstd450MatrixInverse:
+      defineNew(in.result, inverse(arg(0)));
+      return;
     default:
       unsupported(in, "GLSL.std.450 function " + std::to_string(static_cast<int>(fn)));
   }
+}
+
+namespace {
+
+// Determinant of the n x n matrix whose element (column c, row r) is m[c * n + r], with the
+// given columns and rows kept (cofactor expansion along the first kept column).
+Operand minorDeterminant(ir::Builder& b, const Vals& m, uint32_t n, std::vector<uint32_t> cols,
+                         const std::vector<uint32_t>& rows) {
+  if (cols.size() == 1) return m.at(cols[0] * n + rows[0]);
+  if (cols.size() == 2) {
+    const Operand ad = b.op(Opcode::Mul, m.at(cols[0] * n + rows[0]), m.at(cols[1] * n + rows[1]));
+    return b.op(Opcode::Mad, neg(m.at(cols[1] * n + rows[0])), m.at(cols[0] * n + rows[1]), ad);
+  }
+  const uint32_t c0 = cols[0];
+  cols.erase(cols.begin());
+  Operand sum{};
+  for (size_t k = 0; k < rows.size(); ++k) {
+    std::vector<uint32_t> rest = rows;
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(k));
+    const Operand sub = minorDeterminant(b, m, n, cols, rest);
+    const Operand term = k % 2 ? neg(m.at(c0 * n + rows[k])) : m.at(c0 * n + rows[k]);
+    sum = k == 0 ? b.op(Opcode::Mul, term, sub) : b.op(Opcode::Mad, term, sub, sum);
+  }
+  return sum;
+}
+
+std::vector<uint32_t> iota(uint32_t n, uint32_t skip = UINT32_MAX) {
+  std::vector<uint32_t> v;
+  for (uint32_t i = 0; i < n; ++i) {
+    if (i != skip) v.push_back(i);
+  }
+  return v;
+}
+
+uint32_t sideOf(const Vals& m) {
+  uint32_t n = 1;
+  while (n * n < m.size()) ++n;
+  return n;
+}
+
+}  // namespace
+
+Operand Lowering::determinant(const Vals& m) {
+  const uint32_t n = sideOf(m);
+  return minorDeterminant(b_, m, n, iota(n), iota(n));
+}
+
+// inverse(M) = adjugate(M) / det(M): element (column c, row r) is the cofactor of (column r,
+// row c) over the determinant.
+Vals Lowering::inverse(const Vals& m) {
+  const uint32_t n = sideOf(m);
+  const Operand invDet = b_.op(Opcode::Rcp, determinant(m));
+  Vals out(m.size());
+  for (uint32_t c = 0; c < n; ++c) {
+    for (uint32_t r = 0; r < n; ++r) {
+      const Operand minor =
+          n == 1 ? ir::immFloat(1) : minorDeterminant(b_, m, n, iota(n, r), iota(n, c));
+      out[c * n + r] = b_.op(Opcode::Mul, (r + c) % 2 ? neg(minor) : minor, invDet);
+    }
+  }
+  return out;
 }
 
 }  // namespace tessera::compiler::lower

@@ -38,6 +38,8 @@ class Lowering final {
   void defineNew(uint32_t id, Vals v);  // freshly computed registers (see canonical_)
   int samplerOf(uint32_t id) const;
   ir::Operand dot(const Vals& a, const Vals& c);
+  ir::Operand determinant(const Vals& m);  // lower_glsl450.cpp
+  Vals inverse(const Vals& m);
   [[noreturn]] void unsupported(const spirv::Instruction& in, const std::string& what) const;
 
  private:
