@@ -1,6 +1,7 @@
 // The batch of the bound framebuffer: the draw IB and what the per-bin decisions need.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "driver/context.h"
 #include "driver/upload_arena.h"
@@ -13,7 +14,12 @@ using gpu::cp::CommandWriter;
 // The batch of the bound framebuffer (freedreno's fd_batch): the draw IB and what the per-bin
 // restore/resolve decisions need.
 struct Batch {
-  explicit Batch(gpu::GpuMemory& m) : uploads(m) {}
+  explicit Batch(gpu::GpuMemory& m) : uploads(m), memory(m) {}
+  ~Batch() {
+    for (gpu::GpuAddress bo : retired) memory.release(bo);
+  }
+  Batch(const Batch&) = delete;
+  Batch& operator=(const Batch&) = delete;
   CommandWriter draws;  // the draw IB, replayed per bin
   UploadArena uploads;  // constants and texture descriptors it points at
   uint32_t drawCount = 0, clearCount = 0;
@@ -23,6 +29,10 @@ struct Batch {
   bool usesDepth = false;          // depth/stencil must live in GMEM
   bool hasScissorBounds = false;
   PixelRect maxScissor{0, 0, 0, 0};  // union of every scissor used (REFERENCES.md §1)
+  // Buffer objects the batch's commands may still read although their resource was renamed
+  // or destroyed: released when the batch is gone (submitted or dropped).
+  std::vector<gpu::GpuAddress> retired;
+  gpu::GpuMemory& memory;
 };
 
 }  // namespace tessera::driver

@@ -37,6 +37,43 @@ pipe::ResourceId Context::createBuffer(std::span<const uint8_t> data) {
   return resources_.add(r);
 }
 
+void Context::updateBuffer(pipe::ResourceId id, uint64_t offset, std::span<const uint8_t> data) {
+  Resource& r = resources_.get(id, ResourceKind::Buffer, "updateBuffer");
+  if (offset > r.size || data.size() > r.size - offset)
+    throw Error("updateBuffer: bytes " + std::to_string(offset) + ".." +
+                std::to_string(offset + data.size()) + " are outside the buffer's " +
+                std::to_string(r.size));
+  if (batch_) {
+    // The pending batch may read the old contents: give the buffer a new BO (a rename, as
+    // freedreno does for a busy resource) and keep the old one until the batch is gone.
+    const gpu::GpuAddress fresh = memory_.allocate(std::max<uint64_t>(r.size, 4), "buffer");
+    std::vector<uint8_t> old(r.size);
+    if (r.size) memory_.read(gpu::BusClient::Host, r.address, old.data(), r.size);
+    if (r.size) memory_.write(gpu::BusClient::Host, fresh, old.data(), r.size);
+    batch_->retired.push_back(r.address);
+    r.address = fresh;
+    dirty_ |= kDirtyVertex;  // vertex buffer addresses are emitted with the vertex state
+  }
+  if (!data.empty())
+    memory_.write(gpu::BusClient::Host, r.address + offset, data.data(), data.size());
+}
+
+void Context::destroyResource(pipe::ResourceId id) {
+  Resource& r = resources_.get(id, "destroyResource");
+  if (r.kind == ResourceKind::Destroyed)
+    throw Error("destroyResource: resource " + std::to_string(id) + " is already destroyed");
+  for (gpu::GpuAddress bo : {r.address, r.positionOnly}) {
+    if (bo == 0) continue;
+    if (batch_) {
+      batch_->retired.push_back(bo);
+    } else {
+      memory_.release(bo);
+    }
+  }
+  r = Resource{};
+  r.kind = ResourceKind::Destroyed;
+}
+
 pipe::ResourceId Context::createTexture(const pipe::TextureDesc& desc) {
   if (desc.width == 0 || desc.height == 0 || desc.width > 4096 || desc.height > 4096)
     throw Error("texture size " + std::to_string(desc.width) + "x" + std::to_string(desc.height) +

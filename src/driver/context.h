@@ -29,6 +29,9 @@ class Context final : public pipe::Context {
   ~Context() override;
 
   pipe::ResourceId createBuffer(std::span<const uint8_t> data) override;
+  void updateBuffer(pipe::ResourceId buffer, uint64_t offset,
+                    std::span<const uint8_t> data) override;
+  void destroyResource(pipe::ResourceId id) override;
   pipe::ResourceId createTexture(const pipe::TextureDesc& desc) override;
   void uploadTexture(pipe::ResourceId tex, uint32_t face, uint32_t level,
                      std::span<const uint8_t> texels) override;

@@ -18,7 +18,8 @@ enum class ResourceKind : uint8_t {
   ColorSurface,
   DepthSurface,
   VertexShader,
-  FragmentShader
+  FragmentShader,
+  Destroyed  // the id stays taken; any use is an error
 };
 
 struct Resource {

@@ -29,6 +29,11 @@ class Context {
 
   // Resources. Data is copied; sizes are validated (tessera::Error on misuse).
   virtual ResourceId createBuffer(std::span<const uint8_t> data) = 0;
+  // Replaces bytes [offset, offset + data.size()) of a buffer. Work recorded before still sees
+  // the old contents (the driver renames the buffer if pending work uses it).
+  virtual void updateBuffer(ResourceId buffer, uint64_t offset, std::span<const uint8_t> data) = 0;
+  // The resource is gone for the caller; its memory is freed once no pending work can read it.
+  virtual void destroyResource(ResourceId id) = 0;
   virtual ResourceId createTexture(const TextureDesc& desc) = 0;
   // One level of one face: 2D textures have face 0, cube maps faces 0..5 (+X -X +Y -Y +Z -Z).
   virtual void uploadTexture(ResourceId tex, uint32_t face, uint32_t level,

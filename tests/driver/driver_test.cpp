@@ -132,6 +132,30 @@ TEST(Driver, AGpuFaultFailsTheFlushAndTheContextGoesOn) {
   EXPECT_EQ(f.pixel(s, DriverFixture::kW / 2, DriverFixture::kH / 2)[0], 255);
 }
 
+// A buffer updated after a draw that uses it: the draw keeps the old vertices (rename), the next
+// draw sees the new ones; a destroyed buffer cannot be used any more.
+TEST(Driver, UpdatedBufferIsRenamedUnderPendingWork) {
+  for (RenderMode mode : kModes) {
+    DriverFixture f(mode);
+    f.ctx.clear(pipe::kClearColor | pipe::kClearDepth | pipe::kClearStencil, {0, 0, 0, 1}, 1.0f, 0);
+    f.drawQuad();  // the quad over the centre
+    // Move the quad to the left edge: x in [-1, -0.5].
+    std::vector<float> pos = {-1, -0.5f, 0.5f, -0.5f, -0.5f, 0.5f, -0.5f, 0.5f, 0.5f,
+                              -1, -0.5f, 0.5f, -0.5f, 0.5f,  0.5f, -1,    0.5f, 0.5f};
+    f.ctx.updateBuffer(f.quad, 0, {reinterpret_cast<const uint8_t*>(pos.data()), pos.size() * 4});
+    f.setColor({0, 1, 0, 1});
+    f.drawQuad();
+    f.ctx.flush();
+    const auto img = f.ctx.readSurface(f.fb.color);
+    EXPECT_EQ(f.pixel(img, DriverFixture::kW / 2, DriverFixture::kH / 2)[0], 255);  // old: red
+    EXPECT_EQ(f.pixel(img, 2, DriverFixture::kH / 2)[1], 255);                      // new: green
+    EXPECT_THROW(f.ctx.updateBuffer(f.quad, 70, std::vector<uint8_t>(4)), Error);
+    f.ctx.destroyResource(f.quad);
+    EXPECT_THROW(f.ctx.destroyResource(f.quad), Error);
+    EXPECT_THROW(f.ctx.updateBuffer(f.quad, 0, std::vector<uint8_t>(4)), Error);
+  }
+}
+
 TEST(Driver, MisuseIsReportedAsErrors) {
   DriverFixture f(RenderMode::Binning);
   auto& c = f.ctx;
