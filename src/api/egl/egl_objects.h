@@ -1,0 +1,53 @@
+// EGL 1.4 objects (EGL 1.4 §2-§3): displays with their configs, surfaces and contexts. A display
+// owns one Tessera GPU (the preset and rendering mode come from TESSERA_PRESET and TESSERA_MODE);
+// every context on it gets its own driver context.
+#pragma once
+#include <EGL/egl.h>
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "api/gles2/gl_context.h"
+#include "gpu/device.h"
+
+namespace tessera::egl {
+
+struct Config {
+  EGLint id = 0;
+  EGLint red = 8, green = 8, blue = 8, alpha = 8, depth = 24, stencil = 8;
+  EGLint surfaceTypes = EGL_PBUFFER_BIT;
+  EGLint attribute(EGLint name) const;  // EGL_BAD_ATTRIBUTE -> -1
+};
+
+struct Context;
+
+struct Surface {
+  const Config* config = nullptr;
+  EGLint width = 0, height = 0;
+  Context* owner = nullptr;  // the context whose driver holds the surface's resources
+  gles2::DefaultFramebuffer fb;
+  bool destroyPending = false;
+  bool current = false;
+};
+
+struct Context {
+  const Config* config = nullptr;
+  std::unique_ptr<gles2::Context> gl;
+  Surface* draw = nullptr;
+  bool destroyPending = false;
+  bool current = false;
+};
+
+struct Display {
+  bool initialized = false;
+  std::vector<Config> configs;
+  std::unique_ptr<gpu::Device> device;
+  driver::DriverOptions options;
+  std::set<Surface*> surfaces;
+  std::set<Context*> contexts;
+  std::string error;  // why initialization failed
+};
+
+}  // namespace tessera::egl

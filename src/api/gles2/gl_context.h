@@ -1,0 +1,218 @@
+// A GLES 2.0 context: the GL state machine (GLES 2.0 §2-§6) over a pipe context. GL calls
+// validate their arguments and record errors as the spec says (glGetError); draws, clears and
+// reads turn the current state into pipe state and pipe calls, which the driver records into
+// the batch of the bound framebuffer.
+#pragma once
+#include <GLES2/gl2.h>
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "api/gles2/gl_objects.h"
+#include "driver/context.h"
+#include "gpu/device.h"
+
+namespace tessera::gles2 {
+
+// What a context renders into when no framebuffer object is bound (an EGL surface).
+struct DefaultFramebuffer {
+  pipe::ResourceId color = pipe::kNoResource, depth = pipe::kNoResource;
+  uint32_t width = 0, height = 0;
+  int redBits = 8, greenBits = 8, blueBits = 8, alphaBits = 8, depthBits = 24, stencilBits = 8;
+};
+
+inline constexpr int kMaxAttribs = 16;
+inline constexpr int kMaxTextureUnits = 16;
+
+struct VertexAttrib {
+  bool enabled = false;
+  GLint size = 4;
+  GLenum type = GL_FLOAT;
+  GLboolean normalized = GL_FALSE;
+  GLsizei stride = 0;
+  const void* pointer = nullptr;  // offset when a buffer is bound
+  GLuint buffer = 0;
+  std::array<float, 4> current = {0, 0, 0, 1};
+};
+
+class Context final {
+ public:
+  Context(gpu::Device& device, driver::DriverOptions options);
+  ~Context();
+
+  void setDefaultFramebuffer(const DefaultFramebuffer& fb);
+  const DefaultFramebuffer& defaultFramebuffer() const { return default_; }
+  driver::Context& pipe() { return pipe_; }
+
+  // Errors (§2.5): the first error since the last glGetError is kept.
+  void error(GLenum e) {
+    if (error_ == GL_NO_ERROR) error_ = e;
+  }
+  GLenum takeError() {
+    const GLenum e = error_;
+    error_ = GL_NO_ERROR;
+    return e;
+  }
+
+  // State (gl_state.cpp).
+  void enable(GLenum cap, bool on);
+  GLboolean isEnabled(GLenum cap);
+  void viewport(GLint x, GLint y, GLsizei w, GLsizei h);
+  void scissor(GLint x, GLint y, GLsizei w, GLsizei h);
+  void depthRange(float n, float f);
+  void clearColor(float r, float g, float b, float a) { clearColor_ = {r, g, b, a}; }
+  void clearDepth(float d) { clearDepth_ = std::clamp(d, 0.0f, 1.0f); }
+  void clearStencil(GLint s) { clearStencil_ = s; }
+  void colorMask(bool r, bool g, bool b, bool a);
+  void depthMask(bool on) { dsa_.depthWrite = on; }
+  void depthFunc(GLenum f);
+  void stencilFunc(GLenum face, GLenum func, GLint ref, GLuint mask);
+  void stencilOp(GLenum face, GLenum fail, GLenum zfail, GLenum zpass);
+  void stencilMask(GLenum face, GLuint mask);
+  void blendFunc(GLenum srcRgb, GLenum dstRgb, GLenum srcAlpha, GLenum dstAlpha);
+  void blendEquation(GLenum rgb, GLenum alpha);
+  void blendColor(float r, float g, float b, float a);
+  void cullFace(GLenum mode);
+  void frontFace(GLenum mode);
+  void pixelStore(GLenum pname, GLint value);
+  void lineWidth(float w);
+  void polygonOffset(float factor, float units);
+  void hint(GLenum target, GLenum mode);
+  void sampleCoverage(float value, bool invert);
+
+  // Buffers (gl_buffers.cpp).
+  void genBuffers(GLsizei n, GLuint* names);
+  void deleteBuffers(GLsizei n, const GLuint* names);
+  void bindBuffer(GLenum target, GLuint name);
+  void bufferData(GLenum target, GLsizeiptr size, const void* data, GLenum usage);
+  void bufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void* data);
+  GLboolean isBuffer(GLuint name);
+  void getBufferParameter(GLenum target, GLenum pname, GLint* out);
+
+  // Textures (gl_textures.cpp).
+  void genTextures(GLsizei n, GLuint* names);
+  void deleteTextures(GLsizei n, const GLuint* names);
+  void bindTexture(GLenum target, GLuint name);
+  void activeTexture(GLenum unit);
+  void texImage2D(GLenum target, GLint level, GLint internalFormat, GLsizei w, GLsizei h,
+                  GLint border, GLenum format, GLenum type, const void* pixels);
+  void texSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h,
+                     GLenum format, GLenum type, const void* pixels);
+  void texParameter(GLenum target, GLenum pname, GLint value);
+  void getTexParameter(GLenum target, GLenum pname, GLint* out);
+  void generateMipmap(GLenum target);
+  GLboolean isTexture(GLuint name);
+
+  // Shaders and programs (gl_programs.cpp).
+  GLuint createShader(GLenum type);
+  void shaderSource(GLuint shader, GLsizei count, const GLchar* const* strings,
+                    const GLint* lengths);
+  void compileShader(GLuint shader);
+  void getShaderiv(GLuint shader, GLenum pname, GLint* out);
+  void getShaderInfoLog(GLuint shader, GLsizei size, GLsizei* length, GLchar* log);
+  void getShaderSource(GLuint shader, GLsizei size, GLsizei* length, GLchar* source);
+  void deleteShader(GLuint shader);
+  GLuint createProgram();
+  void attachShader(GLuint program, GLuint shader);
+  void detachShader(GLuint program, GLuint shader);
+  void bindAttribLocation(GLuint program, GLuint index, const GLchar* name);
+  void linkProgram(GLuint program);
+  void useProgram(GLuint program);
+  void deleteProgram(GLuint program);
+  void validateProgram(GLuint program);
+  void getProgramiv(GLuint program, GLenum pname, GLint* out);
+  void getProgramInfoLog(GLuint program, GLsizei size, GLsizei* length, GLchar* log);
+  GLint getAttribLocation(GLuint program, const GLchar* name);
+  GLint getUniformLocation(GLuint program, const GLchar* name);
+  void getActiveAttrib(GLuint program, GLuint index, GLsizei size, GLsizei* length, GLint* count,
+                       GLenum* type, GLchar* name);
+  void getActiveUniform(GLuint program, GLuint index, GLsizei size, GLsizei* length, GLint* count,
+                        GLenum* type, GLchar* name);
+  void getAttachedShaders(GLuint program, GLsizei max, GLsizei* count, GLuint* shaders);
+  // glUniform{1234}{fi}v and glUniformMatrix{234}fv: `components` per element, `count` elements.
+  void uniform(GLint location, GLsizei count, int components, const float* f, const GLint* i);
+  void uniformMatrix(GLint location, GLsizei count, int columns, GLboolean transpose,
+                     const float* values);
+  void getUniform(GLuint program, GLint location, float* f, GLint* i);
+  GLboolean isShader(GLuint name) { return shaders_.find(name) != nullptr; }
+  GLboolean isProgram(GLuint name) { return programs_.find(name) != nullptr; }
+
+  // Vertex arrays and drawing (gl_draw.cpp).
+  void vertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized,
+                           GLsizei stride, const void* pointer);
+  void enableVertexAttribArray(GLuint index, bool on);
+  void vertexAttrib(GLuint index, const float* values, int n);
+  void getVertexAttrib(GLuint index, GLenum pname, float* f, GLint* i, void** pointer);
+  void drawArrays(GLenum mode, GLint first, GLsizei count);
+  void drawElements(GLenum mode, GLsizei count, GLenum type, const void* indices);
+  void clear(GLbitfield mask);
+  void readPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, void* data);
+  void flush();
+  void finish();
+
+  // Queries (gl_queries.cpp).
+  const GLubyte* getString(GLenum name);
+  void getIntegerv(GLenum pname, GLint* out);
+  void getFloatv(GLenum pname, GLfloat* out);
+  void getBooleanv(GLenum pname, GLboolean* out);
+  void getShaderPrecisionFormat(GLenum shader, GLenum precision, GLint* range, GLint* bits);
+
+ private:
+  friend struct StateQuery;
+  Buffer* boundBuffer(GLenum target);
+  Texture* boundTexture(GLenum target);
+  Program* program(GLuint name, bool mustBeProgram = true);  // sets INVALID_VALUE/OPERATION
+  Shader* shader(GLuint name);
+  void releaseShaderIfUnused(GLuint name);
+  bool prepareDraw(GLenum mode);  // program, textures and state into the pipe
+  void applyState();              // blend, depth-stencil, rasterizer, scissor, viewport
+  bool bindTextures(Program& p);
+  pipe::ResourceId textureResource(Texture& t, bool& complete);
+  bool bindAttributes(Program& p, uint32_t vertexCount, std::vector<pipe::ResourceId>& temps);
+
+  gpu::Device& device_;
+  driver::Context pipe_;
+  DefaultFramebuffer default_;
+  GLenum error_ = GL_NO_ERROR;
+
+  NameTable<Buffer> buffers_;
+  NameTable<Texture> textures_;
+  NameTable<Shader> shaders_;
+  NameTable<Program> programs_;
+  GLuint nextShaderOrProgram_ = 1;  // shaders and programs share one name space (§2.10.1)
+  GLuint arrayBuffer_ = 0, elementBuffer_ = 0;
+  GLuint currentProgram_ = 0;
+  GLuint activeUnit_ = 0;
+  std::array<GLuint, kMaxTextureUnits> bound2D_{}, boundCube_{};
+  Texture default2D_{GL_TEXTURE_2D}, defaultCube_{GL_TEXTURE_CUBE_MAP};
+  std::array<VertexAttrib, kMaxAttribs> attribs_{};
+
+  pipe::BlendState blend_;
+  pipe::DepthStencilAlphaState dsa_;
+  bool cullEnabled_ = false, scissorEnabled_ = false, ditherEnabled_ = true;
+  bool polygonOffsetFill_ = false, sampleAlphaToCoverage_ = false, sampleCoverage_ = false;
+  GLenum cullFace_ = GL_BACK, frontFace_ = GL_CCW;
+  std::array<GLint, 4> viewport_{}, scissor_{};
+  float depthNear_ = 0, depthFar_ = 1;
+  std::array<float, 4> clearColor_{0, 0, 0, 0};
+  float clearDepth_ = 1;
+  GLint clearStencil_ = 0;
+  GLint unpackAlignment_ = 4, packAlignment_ = 4;
+  float lineWidth_ = 1, polygonFactor_ = 0, polygonUnits_ = 0;
+  float sampleCoverageValue_ = 1;
+  bool sampleCoverageInvert_ = false;
+  GLenum generateMipmapHint_ = GL_DONT_CARE;
+  std::array<GLenum, 4> blendFuncs_{GL_ONE, GL_ZERO, GL_ONE, GL_ZERO};
+  std::array<GLenum, 2> blendEquations_{GL_FUNC_ADD, GL_FUNC_ADD};
+  std::array<std::string, 4> strings_;
+};
+
+// The calling thread's current context (EGL's eglMakeCurrent sets it), or null.
+Context* current();
+void makeCurrent(Context* c);
+// A GL entry point by name (eglGetProcAddress), or null.
+void* procAddress(const char* name);
+
+}  // namespace tessera::gles2

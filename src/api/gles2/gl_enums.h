@@ -1,0 +1,90 @@
+// GL enums to the hardware's encodings: one table each, used by every GL call that takes them.
+#pragma once
+#include <GLES2/gl2.h>
+
+#include <optional>
+
+#include "pipe/state.h"
+
+namespace tessera::gles2 {
+
+inline std::optional<pipe::CompareFunc> compareFunc(GLenum e) {
+  if (e < GL_NEVER || e > GL_ALWAYS) return std::nullopt;  // GL_NEVER..GL_ALWAYS are 0x200..0x207
+  return static_cast<pipe::CompareFunc>(e - GL_NEVER);     // in the hardware's order
+}
+
+inline std::optional<pipe::StencilOp> stencilOpOf(GLenum e) {
+  switch (e) {
+    case GL_KEEP:
+      return pipe::StencilOp::Keep;
+    case GL_ZERO:
+      return pipe::StencilOp::Zero;
+    case GL_REPLACE:
+      return pipe::StencilOp::Replace;
+    case GL_INCR:
+      return pipe::StencilOp::Incr;
+    case GL_DECR:
+      return pipe::StencilOp::Decr;
+    case GL_INVERT:
+      return pipe::StencilOp::Invert;
+    case GL_INCR_WRAP:
+      return pipe::StencilOp::IncrWrap;
+    case GL_DECR_WRAP:
+      return pipe::StencilOp::DecrWrap;
+    default:
+      return std::nullopt;
+  }
+}
+
+inline std::optional<pipe::BlendFactor> blendFactor(GLenum e) {
+  using F = pipe::BlendFactor;
+  switch (e) {
+    case GL_ZERO:
+      return F::Zero;
+    case GL_ONE:
+      return F::One;
+    case GL_SRC_COLOR:
+      return F::SrcColor;
+    case GL_ONE_MINUS_SRC_COLOR:
+      return F::OneMinusSrcColor;
+    case GL_DST_COLOR:
+      return F::DstColor;
+    case GL_ONE_MINUS_DST_COLOR:
+      return F::OneMinusDstColor;
+    case GL_SRC_ALPHA:
+      return F::SrcAlpha;
+    case GL_ONE_MINUS_SRC_ALPHA:
+      return F::OneMinusSrcAlpha;
+    case GL_DST_ALPHA:
+      return F::DstAlpha;
+    case GL_ONE_MINUS_DST_ALPHA:
+      return F::OneMinusDstAlpha;
+    case GL_CONSTANT_COLOR:
+      return F::ConstantColor;
+    case GL_ONE_MINUS_CONSTANT_COLOR:
+      return F::OneMinusConstantColor;
+    case GL_CONSTANT_ALPHA:
+      return F::ConstantAlpha;
+    case GL_ONE_MINUS_CONSTANT_ALPHA:
+      return F::OneMinusConstantAlpha;
+    case GL_SRC_ALPHA_SATURATE:
+      return F::SrcAlphaSaturate;
+    default:
+      return std::nullopt;
+  }
+}
+
+inline std::optional<pipe::BlendEquation> blendEquationOf(GLenum e) {
+  switch (e) {
+    case GL_FUNC_ADD:
+      return pipe::BlendEquation::Add;
+    case GL_FUNC_SUBTRACT:
+      return pipe::BlendEquation::Subtract;
+    case GL_FUNC_REVERSE_SUBTRACT:
+      return pipe::BlendEquation::ReverseSubtract;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace tessera::gles2

@@ -1,0 +1,94 @@
+// GL objects of a GLES2 context: buffers, textures, shaders and programs, each holding what the
+// application gave (GL semantics) and the pipe resources made from it (lazily, at draw time).
+#pragma once
+#include <GLES2/gl2.h>
+
+#include <array>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compiler/compiler.h"
+#include "pipe/context.h"
+
+namespace tessera::gles2 {
+
+struct Buffer {
+  std::vector<uint8_t> data;  // the application's copy (client reads, index ranges)
+  GLenum usage = GL_STATIC_DRAW;
+  pipe::ResourceId resource = pipe::kNoResource;
+  bool everBound = false;
+};
+
+struct TexImage {
+  GLsizei width = 0, height = 0;
+  GLenum format = 0, type = 0;  // what glTexImage2D was given
+  std::vector<uint8_t> texels;  // tightly packed, in the texture unit's format
+  bool defined() const { return width > 0 && height > 0; }
+};
+
+struct Texture {
+  GLenum target = 0;                           // 0 until first bound
+  std::array<std::vector<TexImage>, 6> faces;  // [face][level]; 2D textures use face 0
+  GLenum minFilter = GL_NEAREST_MIPMAP_LINEAR, magFilter = GL_LINEAR;
+  GLenum wrapS = GL_REPEAT, wrapT = GL_REPEAT;
+  pipe::ResourceId resource = pipe::kNoResource;
+  bool dirty = true;  // images changed since `resource` was made
+  TexImage& image(uint32_t face, GLint level);
+};
+
+struct Shader {
+  GLenum type = 0;
+  std::string source;
+  bool compiled = false;
+  std::string log;
+  bool deletePending = false;
+  uint32_t attachments = 0;
+};
+
+// A uniform location: one element of one active uniform.
+struct UniformSlot {
+  const compiler::UniformInfo* info = nullptr;
+  uint32_t element = 0;
+};
+
+struct Program {
+  GLuint vertex = 0, fragment = 0;  // attached shaders
+  std::map<std::string, int> attributeBindings;
+  bool linked = false;
+  std::string log;
+  compiler::CompiledProgram compiled;
+  std::vector<UniformSlot> locations;  // location -> uniform element
+  std::vector<float> constants;        // the constant file image both stages read
+  std::vector<GLint> samplerUnits;     // per sampler slot: the texture unit it reads
+  pipe::ResourceId vs = pipe::kNoResource, fs = pipe::kNoResource;
+  bool deletePending = false;
+};
+
+// Name spaces: GL names map to objects; 0 is never a name.
+template <typename T>
+class NameTable final {
+ public:
+  GLuint create() {
+    const GLuint name = next_++;
+    objects_[name] = std::make_unique<T>();
+    return name;
+  }
+  void reserve(GLuint name) {  // glBind* of a name from glGen* (or any unused name)
+    if (!objects_.count(name)) objects_[name] = std::make_unique<T>();
+    if (name >= next_) next_ = name + 1;
+  }
+  T* find(GLuint name) {
+    const auto it = objects_.find(name);
+    return it == objects_.end() ? nullptr : it->second.get();
+  }
+  bool erase(GLuint name) { return objects_.erase(name) != 0; }
+  std::map<GLuint, std::unique_ptr<T>>& all() { return objects_; }
+
+ private:
+  std::map<GLuint, std::unique_ptr<T>> objects_;
+  GLuint next_ = 1;
+};
+
+}  // namespace tessera::gles2

@@ -1,0 +1,378 @@
+// Texture objects (GLES 2.0 §3.7): images per face and level in the texture unit's formats,
+// parameters, completeness (§3.7.10), mipmap generation; the pipe texture is rebuilt lazily
+// when a draw samples a texture whose images changed.
+#include <algorithm>
+#include <cstring>
+
+#include "api/gles2/gl_context.h"
+
+namespace tessera::gles2 {
+namespace {
+
+using pipe::TexFormat;
+
+constexpr GLint kMaxTextureSize = 4096;
+constexpr int kMaxLevels = 13;  // log2(4096) + 1
+
+struct FormatMatch {
+  GLenum format, type;
+  TexFormat tex;
+  int bytes;  // per texel in the unit's format
+};
+
+// GLES 2.0 Table 3.4 (format/type pairs) plus EXT_texture_format_BGRA8888; BGRA is stored as
+// RGBA (swizzled on upload).
+constexpr FormatMatch kFormats[] = {
+    {GL_RGBA, GL_UNSIGNED_BYTE, TexFormat::RGBA8, 4},
+    {GL_RGB, GL_UNSIGNED_BYTE, TexFormat::RGB8, 3},
+    {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, TexFormat::RGBA4444, 2},
+    {GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, TexFormat::RGBA5551, 2},
+    {GL_RGB, GL_UNSIGNED_SHORT_5_6_5, TexFormat::RGB565, 2},
+    {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, TexFormat::LA8, 2},
+    {GL_LUMINANCE, GL_UNSIGNED_BYTE, TexFormat::L8, 1},
+    {GL_ALPHA, GL_UNSIGNED_BYTE, TexFormat::A8, 1},
+    {0x80E1 /* GL_BGRA_EXT */, GL_UNSIGNED_BYTE, TexFormat::RGBA8, 4},
+};
+
+const FormatMatch* findFormat(GLenum format, GLenum type) {
+  for (const FormatMatch& f : kFormats) {
+    if (f.format == format && f.type == type) return &f;
+  }
+  return nullptr;
+}
+
+bool knownFormat(GLenum f) {
+  return f == GL_RGBA || f == GL_RGB || f == GL_LUMINANCE_ALPHA || f == GL_LUMINANCE ||
+         f == GL_ALPHA || f == 0x80E1;
+}
+bool knownType(GLenum t) {
+  return t == GL_UNSIGNED_BYTE || t == GL_UNSIGNED_SHORT_4_4_4_4 ||
+         t == GL_UNSIGNED_SHORT_5_5_5_1 || t == GL_UNSIGNED_SHORT_5_6_5;
+}
+
+// Index of a cube face target, or 0 for TEXTURE_2D; -1 for anything else.
+int faceOf(GLenum target) {
+  if (target == GL_TEXTURE_2D) return 0;
+  if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
+    return static_cast<int>(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+  return -1;
+}
+
+// Copies rows of client pixels (rows padded to `alignment`) into tightly packed texels.
+void unpack(const FormatMatch& f, GLsizei w, GLsizei h, GLint alignment, const void* pixels,
+            uint8_t* out) {
+  const size_t row = static_cast<size_t>(w) * static_cast<size_t>(f.bytes);
+  const size_t pitch = (row + static_cast<size_t>(alignment) - 1) / static_cast<size_t>(alignment) *
+                       static_cast<size_t>(alignment);
+  const auto* src = static_cast<const uint8_t*>(pixels);
+  for (GLsizei y = 0; y < h; ++y) {
+    uint8_t* dst = out + static_cast<size_t>(y) * row;
+    std::memcpy(dst, src + static_cast<size_t>(y) * pitch, row);
+    if (f.format == 0x80E1) {
+      for (size_t x = 0; x < row; x += 4) std::swap(dst[x], dst[x + 2]);
+    }
+  }
+}
+
+// A texel as 8-bit channels (only the ones the format has), and back: mipmap generation averages
+// channels.
+void decode(TexFormat f, const uint8_t* p, int c[4]) {
+  const uint16_t v = static_cast<uint16_t>(
+      p[0] |
+      (f == TexFormat::RGB565 || f == TexFormat::RGBA4444 || f == TexFormat::RGBA5551 ? p[1] << 8
+                                                                                      : 0));
+  switch (f) {
+    case TexFormat::RGB565:
+      c[0] = (v >> 11) & 31, c[1] = (v >> 5) & 63, c[2] = v & 31, c[3] = 0;
+      return;
+    case TexFormat::RGBA4444:
+      c[0] = v >> 12, c[1] = (v >> 8) & 15, c[2] = (v >> 4) & 15, c[3] = v & 15;
+      return;
+    case TexFormat::RGBA5551:
+      c[0] = v >> 11, c[1] = (v >> 6) & 31, c[2] = (v >> 1) & 31, c[3] = v & 1;
+      return;
+    default:
+      for (int i = 0; i < 4; ++i) c[i] = p[i];  // byte formats: the first n are real
+  }
+}
+void encode(TexFormat f, const int c[4], uint8_t* p, int bytes) {
+  uint16_t v = 0;
+  switch (f) {
+    case TexFormat::RGB565:
+      v = static_cast<uint16_t>(c[0] << 11 | c[1] << 5 | c[2]);
+      break;
+    case TexFormat::RGBA4444:
+      v = static_cast<uint16_t>(c[0] << 12 | c[1] << 8 | c[2] << 4 | c[3]);
+      break;
+    case TexFormat::RGBA5551:
+      v = static_cast<uint16_t>(c[0] << 11 | c[1] << 6 | c[2] << 1 | c[3]);
+      break;
+    default:
+      for (int i = 0; i < bytes; ++i) p[i] = static_cast<uint8_t>(c[i]);
+      return;
+  }
+  p[0] = static_cast<uint8_t>(v);
+  p[1] = static_cast<uint8_t>(v >> 8);
+}
+
+}  // namespace
+
+TexImage& Texture::image(uint32_t face, GLint level) {
+  auto& levels = faces[face];
+  if (levels.size() <= static_cast<size_t>(level)) levels.resize(static_cast<size_t>(level) + 1);
+  return levels[static_cast<size_t>(level)];
+}
+
+// The texture bound to `target` on the active unit; name 0 is the unit's default texture
+// (§3.7.13), which exists for both targets and cannot be deleted.
+Texture* Context::boundTexture(GLenum target) {
+  if (target == GL_TEXTURE_2D) {
+    const GLuint n = bound2D_[activeUnit_];
+    return n ? textures_.find(n) : &default2D_;
+  }
+  if (target == GL_TEXTURE_CUBE_MAP || faceOf(target) >= 0) {
+    const GLuint n = boundCube_[activeUnit_];
+    return n ? textures_.find(n) : &defaultCube_;
+  }
+  return nullptr;
+}
+
+void Context::genTextures(GLsizei n, GLuint* names) {
+  if (n < 0) return error(GL_INVALID_VALUE);
+  for (GLsizei i = 0; i < n; ++i) names[i] = textures_.create();
+}
+
+void Context::deleteTextures(GLsizei n, const GLuint* names) {
+  if (n < 0) return error(GL_INVALID_VALUE);
+  for (GLsizei i = 0; i < n; ++i) {
+    const GLuint name = names[i];
+    Texture* t = name ? textures_.find(name) : nullptr;
+    if (!t) continue;
+    for (int u = 0; u < kMaxTextureUnits; ++u) {  // bound textures revert to the default (§3.7.13)
+      if (bound2D_[u] == name) bound2D_[u] = 0;
+      if (boundCube_[u] == name) boundCube_[u] = 0;
+    }
+    if (t->resource) pipe_.destroyResource(t->resource);
+    textures_.erase(name);
+  }
+}
+
+void Context::bindTexture(GLenum target, GLuint name) {
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) return error(GL_INVALID_ENUM);
+  if (name) {
+    textures_.reserve(name);
+    Texture* t = textures_.find(name);
+    if (t->target && t->target != target) return error(GL_INVALID_OPERATION);
+    t->target = target;
+  }
+  (target == GL_TEXTURE_2D ? bound2D_ : boundCube_)[activeUnit_] = name;
+}
+
+void Context::activeTexture(GLenum unit) {
+  if (unit < GL_TEXTURE0 || unit >= GL_TEXTURE0 + kMaxTextureUnits) return error(GL_INVALID_ENUM);
+  activeUnit_ = unit - GL_TEXTURE0;
+}
+
+void Context::texImage2D(GLenum target, GLint level, GLint internalFormat, GLsizei w, GLsizei h,
+                         GLint border, GLenum format, GLenum type, const void* pixels) {
+  const int face = faceOf(target);
+  if (face < 0 || !knownFormat(format) || !knownType(type)) return error(GL_INVALID_ENUM);
+  if (level < 0 || level >= kMaxLevels || w < 0 || h < 0 || w > kMaxTextureSize ||
+      h > kMaxTextureSize || border != 0 || (w > (kMaxTextureSize >> level)) ||
+      (h > (kMaxTextureSize >> level)))
+    return error(GL_INVALID_VALUE);
+  if (target != GL_TEXTURE_2D && w != h) return error(GL_INVALID_VALUE);  // cube faces are square
+  if (static_cast<GLenum>(internalFormat) != format) return error(GL_INVALID_OPERATION);
+  const FormatMatch* f = findFormat(format, type);
+  if (!f) return error(GL_INVALID_OPERATION);
+  Texture* t = boundTexture(target);
+  TexImage& img = t->image(static_cast<uint32_t>(face), level);
+  img.width = w;
+  img.height = h;
+  img.format = format;
+  img.type = type;
+  img.texels.assign(static_cast<size_t>(w) * static_cast<size_t>(h) * static_cast<size_t>(f->bytes),
+                    0);
+  if (pixels && w && h) unpack(*f, w, h, unpackAlignment_, pixels, img.texels.data());
+  t->dirty = true;
+}
+
+void Context::texSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h,
+                            GLenum format, GLenum type, const void* pixels) {
+  const int face = faceOf(target);
+  if (face < 0 || !knownFormat(format) || !knownType(type)) return error(GL_INVALID_ENUM);
+  if (level < 0 || level >= kMaxLevels || x < 0 || y < 0 || w < 0 || h < 0)
+    return error(GL_INVALID_VALUE);
+  Texture* t = boundTexture(target);
+  if (!t || t->faces[face].size() <= static_cast<size_t>(level)) return error(GL_INVALID_OPERATION);
+  TexImage& img = t->image(static_cast<uint32_t>(face), level);
+  if (!img.defined()) return error(GL_INVALID_OPERATION);
+  if (x + w > img.width || y + h > img.height) return error(GL_INVALID_VALUE);
+  if (format != img.format || type != img.type) return error(GL_INVALID_OPERATION);
+  const FormatMatch* f = findFormat(format, type);
+  if (!f || !pixels || w == 0 || h == 0) return;
+  std::vector<uint8_t> sub(static_cast<size_t>(w) * static_cast<size_t>(h) *
+                           static_cast<size_t>(f->bytes));
+  unpack(*f, w, h, unpackAlignment_, pixels, sub.data());
+  const size_t row = static_cast<size_t>(w) * static_cast<size_t>(f->bytes);
+  for (GLsizei r = 0; r < h; ++r) {
+    std::memcpy(img.texels.data() + (static_cast<size_t>(y + r) * static_cast<size_t>(img.width) +
+                                     static_cast<size_t>(x)) *
+                                        static_cast<size_t>(f->bytes),
+                sub.data() + static_cast<size_t>(r) * row, row);
+  }
+  t->dirty = true;
+}
+
+void Context::texParameter(GLenum target, GLenum pname, GLint value) {
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) return error(GL_INVALID_ENUM);
+  Texture* t = boundTexture(target);
+  const auto v = static_cast<GLenum>(value);
+  auto isWrap = [](GLenum w) {
+    return w == GL_REPEAT || w == GL_CLAMP_TO_EDGE || w == GL_MIRRORED_REPEAT;
+  };
+  auto isMin = [](GLenum m) {
+    return m == GL_NEAREST || m == GL_LINEAR || m == GL_NEAREST_MIPMAP_NEAREST ||
+           m == GL_LINEAR_MIPMAP_NEAREST || m == GL_NEAREST_MIPMAP_LINEAR ||
+           m == GL_LINEAR_MIPMAP_LINEAR;
+  };
+  switch (pname) {
+    case GL_TEXTURE_WRAP_S:
+    case GL_TEXTURE_WRAP_T:
+      if (!isWrap(v)) return error(GL_INVALID_ENUM);
+      if (t) (pname == GL_TEXTURE_WRAP_S ? t->wrapS : t->wrapT) = v;
+      return;
+    case GL_TEXTURE_MIN_FILTER:
+      if (!isMin(v)) return error(GL_INVALID_ENUM);
+      if (t) t->minFilter = v, t->dirty = true;  // the mip chain in use may change
+      return;
+    case GL_TEXTURE_MAG_FILTER:
+      if (v != GL_NEAREST && v != GL_LINEAR) return error(GL_INVALID_ENUM);
+      if (t) t->magFilter = v;
+      return;
+    default:
+      error(GL_INVALID_ENUM);
+  }
+}
+
+void Context::getTexParameter(GLenum target, GLenum pname, GLint* out) {
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) return error(GL_INVALID_ENUM);
+  Texture def;
+  Texture* t = boundTexture(target);
+  if (!t) t = &def;
+  switch (pname) {
+    case GL_TEXTURE_WRAP_S:
+      *out = static_cast<GLint>(t->wrapS);
+      return;
+    case GL_TEXTURE_WRAP_T:
+      *out = static_cast<GLint>(t->wrapT);
+      return;
+    case GL_TEXTURE_MIN_FILTER:
+      *out = static_cast<GLint>(t->minFilter);
+      return;
+    case GL_TEXTURE_MAG_FILTER:
+      *out = static_cast<GLint>(t->magFilter);
+      return;
+    default:
+      error(GL_INVALID_ENUM);
+  }
+}
+
+void Context::generateMipmap(GLenum target) {
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) return error(GL_INVALID_ENUM);
+  Texture* t = boundTexture(target);
+  if (!t) return error(GL_INVALID_OPERATION);
+  const uint32_t faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+  for (uint32_t face = 0; face < faces; ++face) {
+    if (t->faces[face].empty() || !t->faces[face][0].defined()) return error(GL_INVALID_OPERATION);
+  }
+  for (uint32_t face = 0; face < faces; ++face) {
+    const TexImage base = t->faces[face][0];
+    const FormatMatch* f = findFormat(base.format, base.type);
+    const int channels = f->tex == TexFormat::RGB565                 ? 3
+                         : f->bytes == 2 && f->tex != TexFormat::LA8 ? 4
+                                                                     : f->bytes;
+    t->faces[face].resize(1);
+    GLsizei w = base.width, h = base.height;
+    for (GLint level = 1; w > 1 || h > 1; ++level) {
+      const TexImage& src = t->faces[face][static_cast<size_t>(level - 1)];
+      const GLsizei nw = std::max(1, w / 2), nh = std::max(1, h / 2);
+      TexImage dst;
+      dst.width = nw, dst.height = nh, dst.format = base.format, dst.type = base.type;
+      dst.texels.assign(
+          static_cast<size_t>(nw) * static_cast<size_t>(nh) * static_cast<size_t>(f->bytes), 0);
+      for (GLsizei y = 0; y < nh; ++y) {
+        for (GLsizei x = 0; x < nw; ++x) {
+          int sum[4] = {0, 0, 0, 0};
+          for (int dy = 0; dy < 2; ++dy) {
+            for (int dx = 0; dx < 2; ++dx) {
+              const GLsizei sx = std::min(w - 1, 2 * x + dx), sy = std::min(h - 1, 2 * y + dy);
+              int c[4];
+              decode(f->tex,
+                     src.texels.data() + (static_cast<size_t>(sy) * static_cast<size_t>(w) +
+                                          static_cast<size_t>(sx)) *
+                                             static_cast<size_t>(f->bytes),
+                     c);
+              for (int i = 0; i < 4; ++i) sum[i] += c[i];
+            }
+          }
+          int avg[4];
+          for (int i = 0; i < 4; ++i) avg[i] = (sum[i] + 2) / 4;
+          (void)channels;
+          encode(f->tex, avg,
+                 dst.texels.data() +
+                     (static_cast<size_t>(y) * static_cast<size_t>(nw) + static_cast<size_t>(x)) *
+                         static_cast<size_t>(f->bytes),
+                 f->bytes);
+        }
+      }
+      t->faces[face].push_back(std::move(dst));
+      w = nw, h = nh;
+    }
+  }
+  t->dirty = true;
+}
+
+GLboolean Context::isTexture(GLuint name) {
+  const Texture* t = name ? textures_.find(name) : nullptr;
+  return t && t->target != 0;
+}
+
+// The pipe texture for a texture object, rebuilt if its images changed; `complete` says whether
+// it can be sampled (§3.7.10); an incomplete texture samples as (0, 0, 0, 1).
+pipe::ResourceId Context::textureResource(Texture& t, bool& complete) {
+  complete = false;
+  const uint32_t faces = t.target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+  const bool mipmapped = t.minFilter != GL_NEAREST && t.minFilter != GL_LINEAR;
+  const TexImage* base = t.faces[0].empty() ? nullptr : &t.faces[0][0];
+  if (!base || !base->defined()) return pipe::kNoResource;
+  uint32_t levels = 1;
+  if (mipmapped) {
+    levels = 1;
+    for (GLsizei m = std::max(base->width, base->height); m > 1; m /= 2) ++levels;
+  }
+  for (uint32_t face = 0; face < faces; ++face) {
+    for (uint32_t l = 0; l < levels; ++l) {
+      if (t.faces[face].size() <= l) return pipe::kNoResource;
+      const TexImage& img = t.faces[face][l];
+      if (img.width != std::max(1, base->width >> l) ||
+          img.height != std::max(1, base->height >> l) || img.format != base->format ||
+          img.type != base->type)
+        return pipe::kNoResource;
+    }
+  }
+  complete = true;
+  if (!t.dirty && t.resource) return t.resource;
+  if (t.resource) pipe_.destroyResource(t.resource);
+  const FormatMatch* f = findFormat(base->format, base->type);
+  t.resource = pipe_.createTexture({f->tex, static_cast<uint32_t>(base->width),
+                                    static_cast<uint32_t>(base->height), levels, faces == 6});
+  for (uint32_t face = 0; face < faces; ++face) {
+    for (uint32_t l = 0; l < levels; ++l)
+      pipe_.uploadTexture(t.resource, face, l, t.faces[face][l].texels);
+  }
+  t.dirty = false;
+  return t.resource;
+}
+
+}  // namespace tessera::gles2

@@ -1,0 +1,54 @@
+// GLES 2.0 programs (gl-check) run on Mesa's llvmpipe and on Tessera's libEGL/libGLESv2, each in
+// its own process: the images must agree (99.5% of pixels within 2/255) and the logs of
+// glGetError results and state queries must be identical.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/image.h"
+#include "common/image_compare.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string readText(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class GlApi : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GlApi, TesseraMatchesMesa) {
+  const std::string scene = GetParam();
+  const fs::path dir = fs::path(::testing::TempDir()) / "tessera-gl-api";
+  fs::create_directories(dir);
+  auto run = [&](const std::string& who, const std::string& env) {
+    const std::string png = (dir / (scene + "-" + who + ".png")).string();
+    const std::string log = (dir / (scene + "-" + who + ".txt")).string();
+    const std::string cmd =
+        env + " '" + std::string(GL_CHECK_PATH) + "' " + scene + " '" + png + "' '" + log + "'";
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    return std::make_pair(png, log);
+  };
+  const auto mesa =
+      run("llvmpipe",
+          "env LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=llvmpipe GALLIVM_PERF=no_aos_sampling");
+  const auto ours = run("tessera", std::string("env LD_LIBRARY_PATH='") + TESSERA_GL_LIB_DIR + "'");
+  if (HasFailure()) return;
+  EXPECT_EQ(readText(ours.second), readText(mesa.second))
+      << "logs differ: " << ours.second << " vs " << mesa.second;
+  const tessera::CompareResult r =
+      tessera::compareImages(tessera::readPng(ours.first), tessera::readPng(mesa.first), 2, 8);
+  EXPECT_GE(r.fractionWithin, 0.995) << r.summary() << "\n  " << ours.first << " vs " << mesa.first;
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenes, GlApi,
+                         ::testing::Values("triangles", "textured", "errors", "state"));
+
+}  // namespace

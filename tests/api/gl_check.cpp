@@ -1,0 +1,328 @@
+// gl-check: small GLES 2.0 programs that run unchanged on any libEGL.so.1/libGLESv2.so.2 (Mesa's,
+// or Tessera's through LD_LIBRARY_PATH). Each scene writes its image (PNG) and a text log of
+// glGetError results and state queries, which the test compares between the two.
+//   gl-check SCENE OUT.png OUT.txt
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES2/gl2.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "common/image.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+// Mesa's driver is dlopen'ed and keeps process-lifetime allocations LeakSanitizer cannot
+// attribute; they are not this program's. Address errors are still reported.
+extern "C" const char* __asan_default_options() {
+  return "detect_leaks=0";
+}
+#endif
+
+namespace {
+
+constexpr int kW = 96, kH = 72;
+std::ofstream gLog;
+
+void logError(const char* what) {
+  gLog << what << " -> 0x" << std::hex << glGetError() << std::dec << "\n";
+}
+
+GLuint compile(GLenum stage, const char* src) {
+  const GLuint s = glCreateShader(stage);
+  glShaderSource(s, 1, &src, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[2048];
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    std::fprintf(stderr, "compile failed: %s\n", log);
+  }
+  return s;
+}
+
+GLuint program(const char* vs, const char* fs) {
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, compile(GL_VERTEX_SHADER, vs));
+  glAttachShader(p, compile(GL_FRAGMENT_SHADER, fs));
+  glBindAttribLocation(p, 0, "a_pos");
+  glBindAttribLocation(p, 1, "a_color");
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  gLog << "link " << ok << "\n";
+  return p;
+}
+
+// Client-memory arrays, vertex colours, clear and a triangle fan.
+void sceneTriangles() {
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
+      "void main() { gl_Position = a_pos; c = a_color; }\n",
+      "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
+  glUseProgram(p);
+  glClearColor(0.2f, 0.3f, 0.4f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  const float pos[] = {-0.9f, -0.8f, 0.8f, -0.6f, 0.1f, 0.9f, -0.5f, 0.6f};
+  const float col[] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 0, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  logError("draw");
+  // A second, smaller triangle with a constant colour (attribute 1 disabled).
+  glDisableVertexAttribArray(1);
+  glVertexAttrib4f(1, 1.0f, 0.5f, 0.25f, 1.0f);
+  const float small[] = {0.5f, 0.5f, 0.9f, 0.5f, 0.7f, 0.9f};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, small);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  logError("draw constant attribute");
+}
+
+// Buffer objects, indexed draws, a mipmapped texture, depth test and blending, uniforms.
+void sceneTextured() {
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; uniform mat4 u_mvp; varying vec2 uv;\n"
+      "void main() { gl_Position = u_mvp * a_pos; uv = a_color.xy; }\n",
+      "precision mediump float; uniform sampler2D u_tex; uniform vec4 u_tint; varying vec2 uv;\n"
+      "void main() { gl_FragColor = texture2D(u_tex, uv) * u_tint; }\n");
+  glUseProgram(p);
+  std::vector<unsigned char> tex(32 * 32 * 4);
+  for (int y = 0; y < 32; ++y) {
+    for (int x = 0; x < 32; ++x) {
+      unsigned char* t = &tex[(y * 32 + x) * 4];
+      const bool on = ((x / 4) + (y / 4)) % 2 == 0;
+      t[0] = on ? 240 : 30, t[1] = static_cast<unsigned char>(x * 8), t[2] = on ? 60 : 200,
+      t[3] = 255;
+    }
+  }
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, tex.data());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  logError("texture");
+  const float verts[] = {
+      // x, y, z, (u, v)
+      -0.8f, -0.8f, 0.2f,  0,     0,    0.8f, -0.8f, 0.2f, 1,     0,     0.8f,  0.8f,
+      0.2f,  1,     1,     -0.8f, 0.8f, 0.2f, 0,     1,    -0.5f, -0.3f, -0.5f, 0,
+      0,     0.9f,  -0.1f, 0.6f,  1,    0,    0.2f,  0.9f, 0.6f,  0.5f,  1,
+  };
+  const unsigned short idx[] = {0, 1, 2, 0, 2, 3, 4, 5, 6};
+  GLuint bufs[2];
+  glGenBuffers(2, bufs);
+  glBindBuffer(GL_ARRAY_BUFFER, bufs[0]);
+  glBufferData(GL_ARRAY_BUFFER, sizeof verts, verts, GL_STATIC_DRAW);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, bufs[1]);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 20, nullptr);
+  glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 20, reinterpret_cast<const void*>(12));
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  const float mvp[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+  glUniformMatrix4fv(glGetUniformLocation(p, "u_mvp"), 1, GL_FALSE, mvp);
+  glUniform1i(glGetUniformLocation(p, "u_tex"), 0);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glUniform4f(glGetUniformLocation(p, "u_tint"), 1, 1, 1, 1);
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, nullptr);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glUniform4f(glGetUniformLocation(p, "u_tint"), 0.3f, 1.0f, 0.6f, 0.5f);
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, reinterpret_cast<const void*>(12));
+  logError("draws");
+  // Update part of the vertex buffer after drawing with it: later draws see the new data.
+  const float moved[] = {-0.2f, -0.9f, 0.9f};
+  glBufferSubData(GL_ARRAY_BUFFER, 20 * 4, sizeof moved, moved);
+  glDisable(GL_DEPTH_TEST);
+  glUniform4f(glGetUniformLocation(p, "u_tint"), 1.0f, 0.2f, 0.2f, 1.0f);
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, reinterpret_cast<const void*>(12));
+  logError("buffer update");
+}
+
+// Error semantics: each call below is wrong in one way; the log holds glGetError after it.
+void sceneErrors() {
+  glEnable(0x1234);
+  logError("enable bad cap");
+  glClear(0x10);
+  logError("clear bad bit");
+  glViewport(0, 0, -1, 5);
+  logError("negative viewport");
+  glBindBuffer(GL_TEXTURE_2D, 1);
+  logError("bind buffer bad target");
+  GLuint b;
+  glGenBuffers(1, &b);
+  glBufferData(GL_ARRAY_BUFFER, 16, nullptr, GL_STATIC_DRAW);
+  logError("buffer data with nothing bound");
+  glBindBuffer(GL_ARRAY_BUFFER, b);
+  glBufferData(GL_ARRAY_BUFFER, -4, nullptr, GL_STATIC_DRAW);
+  logError("negative size");
+  glBufferData(GL_ARRAY_BUFFER, 16, nullptr, GL_RGBA);
+  logError("bad usage");
+  glBufferData(GL_ARRAY_BUFFER, 16, nullptr, GL_STATIC_DRAW);
+  glBufferSubData(GL_ARRAY_BUFFER, 8, 16, "0123456789abcdef");
+  logError("sub data past the end");
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  logError("internal format differs");
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 4, 4, 0, GL_RGB, GL_UNSIGNED_SHORT_4_4_4_4, nullptr);
+  logError("format and type do not match");
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  logError("border");
+  glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA, 4, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               nullptr);
+  logError("non-square cube face");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  logError("mag filter with mipmaps");
+  glUseProgram(12345);
+  logError("use unknown program");
+  const GLuint sh = glCreateShader(GL_VERTEX_SHADER);
+  glUseProgram(sh);
+  logError("use a shader as a program");
+  glCreateShader(GL_RGBA);
+  logError("create shader bad type");
+  const GLuint p = glCreateProgram();
+  glUseProgram(p);
+  logError("use unlinked program");
+  glUniform1f(0, 1.0f);
+  logError("uniform with no current program");
+  glDrawArrays(0x99, 0, 3);
+  logError("bad mode");
+  glDrawElements(GL_TRIANGLES, 3, GL_FLOAT, nullptr);
+  logError("bad index type");
+  glVertexAttribPointer(99, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  logError("attribute index too big");
+  glVertexAttribPointer(0, 5, GL_FLOAT, GL_FALSE, 0, nullptr);
+  logError("attribute size 5");
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 3);
+  logError("alignment 3");
+  glStencilFunc(0x9999, 0, 0xff);
+  logError("bad stencil func");
+  glActiveTexture(GL_TEXTURE0 + 4000);
+  logError("texture unit 4000");
+  glGetError();
+  logError("no error");
+  glClearColor(0.5f, 0.25f, 1.0f, 0.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
+// State the application set comes back from the queries.
+void sceneState() {
+  glViewport(3, 4, 50, 40);
+  glScissor(1, 2, 30, 20);
+  glEnable(GL_SCISSOR_TEST);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE, GL_ZERO, GL_DST_ALPHA);
+  glBlendEquationSeparate(GL_FUNC_SUBTRACT, GL_FUNC_REVERSE_SUBTRACT);
+  glDepthFunc(GL_GEQUAL);
+  glStencilFuncSeparate(GL_BACK, GL_LESS, 300, 0x0f);
+  glCullFace(GL_FRONT);
+  glFrontFace(GL_CW);
+  glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+  glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+  glPixelStorei(GL_PACK_ALIGNMENT, 2);
+  const GLenum ints[] = {
+      GL_VIEWPORT,        GL_SCISSOR_BOX,       GL_BLEND_SRC_RGB,      GL_BLEND_DST_RGB,
+      GL_BLEND_SRC_ALPHA, GL_BLEND_DST_ALPHA,   GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA,
+      GL_DEPTH_FUNC,      GL_STENCIL_BACK_FUNC, GL_STENCIL_BACK_REF,   GL_STENCIL_BACK_VALUE_MASK,
+      GL_CULL_FACE_MODE,  GL_FRONT_FACE,        GL_PACK_ALIGNMENT,     GL_UNPACK_ALIGNMENT,
+      GL_SCISSOR_TEST,    GL_DEPTH_TEST,        GL_ACTIVE_TEXTURE,     GL_RED_BITS,
+      GL_ALPHA_BITS,      GL_DEPTH_BITS,        GL_STENCIL_BITS};
+  for (GLenum e : ints) {
+    GLint v[4] = {-7, -7, -7, -7};
+    glGetIntegerv(e, v);
+    gLog << "0x" << std::hex << e << std::dec << " " << v[0] << " " << v[1] << " " << v[2] << " "
+         << v[3] << "\n";
+  }
+  GLboolean mask[4];
+  glGetBooleanv(GL_COLOR_WRITEMASK, mask);
+  gLog << "colormask " << int(mask[0]) << int(mask[1]) << int(mask[2]) << int(mask[3]) << "\n";
+  GLfloat clear[4];
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, clear);
+  gLog << "clear " << clear[0] << " " << clear[1] << " " << clear[2] << " " << clear[3] << "\n";
+  logError("queries");
+  glClear(GL_COLOR_BUFFER_BIT);  // scissored and masked
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: gl-check triangles|textured|errors|state OUT.png OUT.txt\n");
+    return 2;
+  }
+  const std::string scene = argv[1];
+  auto getPlatformDisplay = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(
+      eglGetProcAddress("eglGetPlatformDisplayEXT"));
+  EGLDisplay dpy = getPlatformDisplay ? getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA,
+                                                           EGL_DEFAULT_DISPLAY, nullptr)
+                                      : eglGetDisplay(EGL_DEFAULT_DISPLAY);
+  if (!eglInitialize(dpy, nullptr, nullptr)) {
+    std::fprintf(stderr, "eglInitialize failed: 0x%x\n", eglGetError());
+    return 1;
+  }
+  const EGLint attribs[] = {EGL_SURFACE_TYPE,
+                            EGL_PBUFFER_BIT,
+                            EGL_RENDERABLE_TYPE,
+                            EGL_OPENGL_ES2_BIT,
+                            EGL_RED_SIZE,
+                            8,
+                            EGL_GREEN_SIZE,
+                            8,
+                            EGL_BLUE_SIZE,
+                            8,
+                            EGL_ALPHA_SIZE,
+                            8,
+                            EGL_DEPTH_SIZE,
+                            24,
+                            EGL_STENCIL_SIZE,
+                            8,
+                            EGL_NONE};
+  EGLConfig config;
+  EGLint n = 0;
+  if (!eglChooseConfig(dpy, attribs, &config, 1, &n) || n == 0) {
+    std::fprintf(stderr, "no config\n");
+    return 1;
+  }
+  const EGLint pb[] = {EGL_WIDTH, kW, EGL_HEIGHT, kH, EGL_NONE};
+  EGLSurface surf = eglCreatePbufferSurface(dpy, config, pb);
+  const EGLint ctxAttribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  eglBindAPI(EGL_OPENGL_ES_API);
+  EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, ctxAttribs);
+  if (surf == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, surf, surf, ctx)) {
+    std::fprintf(stderr, "EGL setup failed: 0x%x\n", eglGetError());
+    return 1;
+  }
+  gLog.open(argv[3]);
+  if (scene == "triangles")
+    sceneTriangles();
+  else if (scene == "textured")
+    sceneTextured();
+  else if (scene == "errors")
+    sceneErrors();
+  else if (scene == "state")
+    sceneState();
+  else {
+    std::fprintf(stderr, "unknown scene %s\n", scene.c_str());
+    return 2;
+  }
+  tessera::Image img = tessera::Image::blank(kW, kH);
+  std::vector<unsigned char> px(kW * kH * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glReadPixels(0, 0, kW, kH, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  logError("read pixels");
+  for (int y = 0; y < kH; ++y)
+    std::memcpy(img.pixel(0, static_cast<uint32_t>(y)), &px[(kH - 1 - y) * kW * 4], kW * 4);
+  tessera::writePng(img, argv[2]);
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(dpy, ctx);
+  eglDestroySurface(dpy, surf);
+  eglTerminate(dpy);
+  return 0;
+}

@@ -1,0 +1,110 @@
+// The GLES2 state machine on its own (no EGL, no other process): GLES 2.0 rules where later
+// versions (and so Mesa's contexts) differ, and object lifetimes.
+#include <gtest/gtest.h>
+
+#include "api/gles2/gl_context.h"
+#include "gpu/preset/preset.h"
+
+namespace tessera::gles2 {
+namespace {
+
+struct Fixture {
+  Fixture() : device(gpu::findPreset("adreno-a630")), gl(device, {}) {
+    DefaultFramebuffer fb;
+    fb.width = 16, fb.height = 16;
+    fb.color = gl.pipe().createColorSurface(pipe::ColorFormat::RGBA8, 16, 16);
+    fb.depth = gl.pipe().createDepthSurface(pipe::DepthFormat::D24S8, 16, 16);
+    gl.setDefaultFramebuffer(fb);
+  }
+  gpu::Device device;
+  Context gl;
+};
+
+TEST(Gles2Context, SrcAlphaSaturateIsASourceFactorOnly) {
+  Fixture f;
+  f.gl.blendFunc(GL_SRC_ALPHA_SATURATE, GL_ONE, GL_SRC_ALPHA_SATURATE, GL_ONE);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_NO_ERROR));
+  f.gl.blendFunc(GL_ONE, GL_SRC_ALPHA_SATURATE, GL_ONE, GL_ONE);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_ENUM));  // GLES 2.0 Table 4.1
+}
+
+TEST(Gles2Context, FirstErrorIsKeptUntilRead) {
+  Fixture f;
+  f.gl.enable(0x1234, true);
+  f.gl.viewport(0, 0, -1, 1);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST(Gles2Context, ShadersLiveWhileAttached) {
+  Fixture f;
+  const GLuint p = f.gl.createProgram();
+  const GLuint s = f.gl.createShader(GL_VERTEX_SHADER);
+  EXPECT_NE(p, s);  // one name space for shaders and programs
+  f.gl.attachShader(p, s);
+  f.gl.deleteShader(s);
+  EXPECT_TRUE(f.gl.isShader(s));  // flagged, still attached
+  GLint status = 0;
+  f.gl.getShaderiv(s, GL_DELETE_STATUS, &status);
+  EXPECT_EQ(status, GL_TRUE);
+  f.gl.detachShader(p, s);
+  EXPECT_FALSE(f.gl.isShader(s));
+  f.gl.attachShader(p, s);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_VALUE));
+}
+
+TEST(Gles2Context, UniformTypeMismatchesAreInvalidOperation) {
+  Fixture f;
+  const GLuint vs = f.gl.createShader(GL_VERTEX_SHADER), fs = f.gl.createShader(GL_FRAGMENT_SHADER);
+  const char* v = "attribute vec4 p; void main() { gl_Position = p; }";
+  const char* g =
+      "precision mediump float; uniform vec4 c; uniform int k; uniform float a[3];\n"
+      "void main() { gl_FragColor = c * float(k) * a[2]; }";
+  f.gl.shaderSource(vs, 1, &v, nullptr);
+  f.gl.shaderSource(fs, 1, &g, nullptr);
+  f.gl.compileShader(vs);
+  f.gl.compileShader(fs);
+  const GLuint p = f.gl.createProgram();
+  f.gl.attachShader(p, vs);
+  f.gl.attachShader(p, fs);
+  f.gl.linkProgram(p);
+  f.gl.useProgram(p);
+  ASSERT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_NO_ERROR));
+  const GLint c = f.gl.getUniformLocation(p, "c"), k = f.gl.getUniformLocation(p, "k");
+  const GLint a2 = f.gl.getUniformLocation(p, "a[2]");
+  ASSERT_GE(c, 0);
+  ASSERT_GE(k, 0);
+  ASSERT_GE(a2, 0);
+  EXPECT_EQ(f.gl.getUniformLocation(p, "a[3]"), -1);
+  EXPECT_EQ(f.gl.getUniformLocation(p, "c[0]"), -1);
+  const float one[4] = {1, 2, 3, 4};
+  const GLint ione[1] = {5};
+  f.gl.uniform(c, 1, 3, one, nullptr);  // vec3 call on a vec4
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  f.gl.uniform(k, 1, 1, one, nullptr);  // float call on an int
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  f.gl.uniform(k, 1, 1, nullptr, ione);
+  f.gl.uniform(a2, 1, 1, one, nullptr);
+  f.gl.uniform(c, 1, 4, one, nullptr);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_NO_ERROR));
+  GLint got = 0;
+  f.gl.getUniform(p, k, nullptr, &got);
+  EXPECT_EQ(got, 5);
+  float back[4] = {};
+  f.gl.getUniform(p, c, back, nullptr);
+  EXPECT_EQ(back[3], 4.0f);
+  f.gl.uniform(-1, 1, 4, one, nullptr);  // location -1 is ignored
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST(Gles2Context, PointsAndLinesAreNotDrawnYet) {
+  Fixture f;
+  // With no program nothing is drawn and there is no error; with a bad mode, INVALID_ENUM.
+  f.gl.drawArrays(GL_POINTS, 0, 3);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_NO_ERROR));
+  f.gl.drawArrays(0x77, 0, 3);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_ENUM));
+}
+
+}  // namespace
+}  // namespace tessera::gles2
