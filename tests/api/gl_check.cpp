@@ -215,6 +215,8 @@ void sceneErrors() {
 
 // State the application set comes back from the queries.
 void sceneState() {
+  glClearColor(0.0f, 0.0f, 0.0f, 1.0f);  // all of the surface defined before the scissored clear
+  glClear(GL_COLOR_BUFFER_BIT);
   glViewport(3, 4, 50, 40);
   glScissor(1, 2, 30, 20);
   glEnable(GL_SCISSOR_TEST);

@@ -50,7 +50,6 @@ EGLint Config::attribute(EGLint name) const {
     case EGL_SAMPLE_BUFFERS:
     case EGL_LUMINANCE_SIZE:
     case EGL_ALPHA_MASK_SIZE:
-    case EGL_NATIVE_VISUAL_ID:
     case EGL_NATIVE_VISUAL_TYPE:
     case EGL_MIN_SWAP_INTERVAL:
     case EGL_TRANSPARENT_RED_VALUE:
@@ -59,6 +58,8 @@ EGLint Config::attribute(EGLint name) const {
       return 0;
     case EGL_MAX_SWAP_INTERVAL:
       return 1;
+    case EGL_NATIVE_VISUAL_ID:
+      return visualId;
     case EGL_TRANSPARENT_TYPE:
       return EGL_NONE;
     case EGL_NATIVE_RENDERABLE:
@@ -94,7 +95,7 @@ Display& theDisplay() {
   return d;
 }
 
-std::vector<Config> makeConfigs() {
+std::vector<Config> makeConfigs(void* x11) {
   std::vector<Config> out;
   EGLint id = 1;
   struct Color {
@@ -108,6 +109,11 @@ std::vector<Config> makeConfigs() {
         k.id = id++;
         k.red = c.r, k.green = c.g, k.blue = c.b, k.alpha = c.a;
         k.depth = depth, k.stencil = stencil;
+        // 8-bit colour presents into the X server's default (24-bit TrueColor) visual.
+        if (x11 && c.r == 8) {
+          k.surfaceTypes |= EGL_WINDOW_BIT;
+          k.visualId = static_cast<EGLint>(x11DefaultVisual(x11));
+        }
         out.push_back(k);
       }
     }
@@ -227,13 +233,19 @@ EGLAPI EGLint EGLAPIENTRY eglGetError(void) {
   return e;
 }
 
-EGLAPI EGLDisplay EGLAPIENTRY eglGetDisplay(EGLNativeDisplayType) {
+EGLAPI EGLDisplay EGLAPIENTRY eglGetDisplay(EGLNativeDisplayType native) {
+  std::lock_guard<std::mutex> lock(gLock);
+  // A native display is an X11 Display* (EGL_DEFAULT_DISPLAY: none, pbuffers only).
+  if (native != EGL_DEFAULT_DISPLAY) theDisplay().x11 = reinterpret_cast<void*>(native);
   tError = EGL_SUCCESS;
   return &theDisplay();
 }
 
-EGLAPI EGLDisplay EGLAPIENTRY eglGetPlatformDisplayEXT(EGLenum platform, void*, const EGLint*) {
-  if (platform != EGL_PLATFORM_SURFACELESS_MESA && platform != 0x31D5 /* EGL_PLATFORM_X11_KHR */)
+EGLAPI EGLDisplay EGLAPIENTRY eglGetPlatformDisplayEXT(EGLenum platform, void* native,
+                                                       const EGLint*) {
+  if (platform == EGL_PLATFORM_X11_KHR)
+    return eglGetDisplay(static_cast<EGLNativeDisplayType>(native));
+  if (platform != EGL_PLATFORM_SURFACELESS_MESA)
     return fail<EGLDisplay>(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
   tError = EGL_SUCCESS;
   return &theDisplay();
@@ -259,7 +271,7 @@ EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLin
       std::fprintf(stderr, "tessera: EGL: %s\n", e.what());
       return fail(EGL_NOT_INITIALIZED, EGL_FALSE);
     }
-    d->configs = makeConfigs();
+    d->configs = makeConfigs(d->x11);
     d->initialized = true;
   }
   if (major) *major = 1;
@@ -406,11 +418,29 @@ EGLAPI EGLSurface EGLAPIENTRY eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig 
   return s;
 }
 
-EGLAPI EGLSurface EGLAPIENTRY eglCreateWindowSurface(EGLDisplay dpy, EGLConfig, EGLNativeWindowType,
-                                                     const EGLint*) {
+EGLAPI EGLSurface EGLAPIENTRY eglCreateWindowSurface(EGLDisplay dpy, EGLConfig cfg,
+                                                     EGLNativeWindowType win,
+                                                     const EGLint* attribs) {
+  std::lock_guard<std::mutex> lock(gLock);
   Display* d = display(dpy);
-  if (!d) return EGL_NO_SURFACE;
-  return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);  // window surfaces come with X11 support
+  const Config* k = d ? config(d, cfg) : nullptr;
+  if (!k) return EGL_NO_SURFACE;
+  if (!(k->surfaceTypes & EGL_WINDOW_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  for (const EGLint* a = attribs; a && a[0] != EGL_NONE; a += 2) {
+    if (a[0] != EGL_RENDER_BUFFER && a[0] != EGL_VG_COLORSPACE && a[0] != EGL_VG_ALPHA_FORMAT)
+      return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+  }
+  const X11Window w{d->x11, static_cast<unsigned long>(win)};
+  uint32_t width = 0, height = 0;
+  if (!x11WindowSize(w, width, height)) return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+  auto* s = new Surface;
+  s->config = k;
+  s->window = w;
+  s->width = static_cast<EGLint>(std::max<uint32_t>(width, 1));
+  s->height = static_cast<EGLint>(std::max<uint32_t>(height, 1));
+  d->surfaces.insert(s);
+  tError = EGL_SUCCESS;
+  return s;
 }
 
 EGLAPI EGLSurface EGLAPIENTRY eglCreatePixmapSurface(EGLDisplay dpy, EGLConfig, EGLNativePixmapType,
@@ -648,7 +678,12 @@ EGLAPI EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surf) {
   if (!s) return EGL_FALSE;
   if (!tContext || tContext->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   try {
-    tContext->gl->flush();  // a pbuffer has nothing to present: the frame is submitted
+    tContext->gl->flush();  // the frame is submitted; a pbuffer has nothing more to do
+    if (s->window.window) {
+      const std::vector<uint8_t> rgba = tContext->gl->pipe().readSurface(s->fb.color);
+      if (!x11Present(s->window, rgba, s->fb.width, s->fb.height))
+        return fail(EGL_BAD_NATIVE_WINDOW, EGL_FALSE);
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tessera: %s\n", e.what());
   }

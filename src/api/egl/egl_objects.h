@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "api/egl/x11_presenter.h"
 #include "api/gles2/gl_context.h"
 #include "gpu/device.h"
 
@@ -16,6 +17,7 @@ namespace tessera::egl {
 
 struct Config {
   EGLint id = 0;
+  EGLint visualId = 0;  // X11 visual of window surfaces (EGL_NATIVE_VISUAL_ID)
   EGLint red = 8, green = 8, blue = 8, alpha = 8, depth = 24, stencil = 8;
   EGLint surfaceTypes = EGL_PBUFFER_BIT;
   EGLint attribute(EGLint name) const;  // EGL_BAD_ATTRIBUTE -> -1
@@ -25,6 +27,7 @@ struct Context;
 
 struct Surface {
   const Config* config = nullptr;
+  X11Window window;  // window surfaces: where eglSwapBuffers presents
   EGLint width = 0, height = 0;
   Context* owner = nullptr;  // the context whose driver holds the surface's resources
   gles2::DefaultFramebuffer fb;
@@ -42,6 +45,7 @@ struct Context {
 
 struct Display {
   bool initialized = false;
+  void* x11 = nullptr;  // the X11 Display* given to eglGetDisplay, if any
   std::vector<Config> configs;
   std::unique_ptr<gpu::Device> device;
   driver::DriverOptions options;
