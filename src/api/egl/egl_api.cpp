@@ -588,7 +588,11 @@ EGLAPI EGLBoolean EGLAPIENTRY eglMakeCurrent(EGLDisplay dpy, EGLSurface draw, EG
     if (draw != EGL_NO_SURFACE) {
       s = surface(d, draw);
       if (!s) return EGL_FALSE;
-      if (s->owner && s->owner != c) return fail(EGL_BAD_MATCH, EGL_FALSE);  // not shareable yet
+      // A surface bound to a context current in another thread cannot be bound here; one
+      // whose context is gone or idle gets new buffers in this context (EGL_BUFFER_DESTROYED:
+      // its contents were undefined after the last swap anyway).
+      if (s->owner && s->owner != c && s->owner->current && s->owner != tContext)
+        return fail(EGL_BAD_ACCESS, EGL_FALSE);
     }
   } else if (draw != EGL_NO_SURFACE || read != EGL_NO_SURFACE) {
     return fail(EGL_BAD_MATCH, EGL_FALSE);
