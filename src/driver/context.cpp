@@ -62,7 +62,7 @@ void Context::destroyResource(pipe::ResourceId id) {
   Resource& r = resources_.get(id, "destroyResource");
   if (r.kind == ResourceKind::Destroyed)
     throw Error("destroyResource: resource " + std::to_string(id) + " is already destroyed");
-  for (gpu::GpuAddress bo : {r.address, r.positionOnly}) {
+  for (gpu::GpuAddress bo : {r.view ? gpu::GpuAddress{0} : r.address, r.positionOnly}) {
     if (bo == 0) continue;
     if (batch_) {
       batch_->retired.push_back(bo);
@@ -134,6 +134,43 @@ pipe::ResourceId Context::createColorSurface(pipe::ColorFormat f, uint32_t w, ui
   Resource r = allocateSurface(ResourceKind::ColorSurface, gpu::rb::bytesPerPixel(f), w, h,
                                "colour surface");
   r.colorFormat = f;
+  return resources_.add(r);
+}
+
+pipe::ResourceId Context::createTextureSurface(pipe::ResourceId texture, uint32_t face,
+                                               uint32_t level) {
+  const Resource& t = resources_.get(texture, ResourceKind::Texture, "createTextureSurface");
+  const gpu::tex::TextureDescriptor& d = t.texture;
+  if (level >= d.levels || face >= gpu::tex::faceCount(d))
+    throw Error("createTextureSurface: level " + std::to_string(level) + " face " +
+                std::to_string(face) + " does not exist");
+  pipe::ColorFormat f;
+  switch (d.format) {
+    case gpu::tex::TexFormat::RGBA8:
+      f = pipe::ColorFormat::RGBA8;
+      break;
+    case gpu::tex::TexFormat::RGB565:
+      f = pipe::ColorFormat::RGB565;
+      break;
+    case gpu::tex::TexFormat::RGBA4444:
+      f = pipe::ColorFormat::RGBA4444;
+      break;
+    case gpu::tex::TexFormat::RGBA5551:
+      f = pipe::ColorFormat::RGBA5551;
+      break;
+    default:
+      throw Error("createTextureSurface: the texture's format cannot be rendered to");
+  }
+  Resource r;
+  r.kind = ResourceKind::ColorSurface;
+  r.view = true;
+  r.colorFormat = f;
+  r.width = gpu::tex::levelExtent(d.width, level);
+  r.height = gpu::tex::levelExtent(d.height, level);
+  r.pitch = r.width * gpu::rb::bytesPerPixel(f);
+  r.size = uint64_t{r.pitch} * r.height;
+  r.address = d.base + gpu::tex::faceOffset(d, level, face);
+  r.valid = true;  // the texels are the surface's contents
   return resources_.add(r);
 }
 

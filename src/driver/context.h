@@ -37,6 +37,8 @@ class Context final : public pipe::Context {
                      std::span<const uint8_t> texels) override;
   pipe::ResourceId createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) override;
   pipe::ResourceId createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h) override;
+  pipe::ResourceId createTextureSurface(pipe::ResourceId texture, uint32_t face,
+                                        uint32_t level) override;
   pipe::ResourceId createVertexShader(std::span<const uint32_t> binary,
                                       std::span<const uint32_t> positionOnly) override;
   pipe::ResourceId createFragmentShader(std::span<const uint32_t> binary) override;

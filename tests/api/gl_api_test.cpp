@@ -49,6 +49,7 @@ TEST_P(GlApi, TesseraMatchesMesa) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, GlApi,
-                         ::testing::Values("triangles", "textured", "errors", "state"));
+                         ::testing::Values("triangles", "textured", "errors", "state",
+                                           "framebuffer"));
 
 }  // namespace

@@ -252,11 +252,87 @@ void sceneState() {
   glClear(GL_COLOR_BUFFER_BIT);  // scissored and masked
 }
 
+// Render to texture: a framebuffer object with a texture colour attachment and a depth
+// renderbuffer, completeness checks, and the texture drawn into the window afterwards.
+void sceneFramebuffer() {
+  GLuint fbo = 0, rb = 0, tex = 0;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gLog << "empty fbo status 0x" << std::hex << glCheckFramebufferStatus(GL_FRAMEBUFFER) << std::dec
+       << "\n";
+  glClear(GL_COLOR_BUFFER_BIT);
+  logError("clear incomplete");
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, 32, 32);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+  gLog << "status 0x" << std::hex << glCheckFramebufferStatus(GL_FRAMEBUFFER) << std::dec << "\n";
+  GLint v = 0;
+  glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &v);
+  gLog << "renderbuffer width " << v << "\n";
+  glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                        GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+  gLog << "colour attachment type 0x" << std::hex << v << std::dec << "\n";
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
+      "void main() { gl_Position = a_pos; c = a_color; }\n",
+      "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
+  glUseProgram(p);
+  glViewport(0, 0, 32, 32);
+  glClearColor(0.1f, 0.2f, 0.3f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  // Two overlapping triangles; the nearer one (z -0.5) wins wherever they overlap.
+  const float pos[] = {-1, -1, 0.5f,  1, -1, 0.5f,  0, 1,  0.5f,
+                       -1, 1,  -0.5f, 1, 1,  -0.5f, 0, -1, -0.5f};
+  const float col[] = {1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  logError("draw into fbo");
+  unsigned char px[4] = {};
+  glReadPixels(16, 24, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  gLog << "fbo pixel " << int(px[0]) << " " << int(px[1]) << " " << int(px[2]) << "\n";
+  // Back to the window: the rendered texture on a quad.
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDisable(GL_DEPTH_TEST);
+  glViewport(0, 0, kW, kH);
+  const GLuint q = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
+      "void main() { gl_Position = a_pos; uv = a_color.xy; }\n",
+      "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
+      "void main() { gl_FragColor = texture2D(t, uv); }\n");
+  glUseProgram(q);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const float quad[] = {-0.9f, -0.9f, 0, 0.9f, -0.9f, 0, 0.9f, 0.9f, 0, -0.9f, 0.9f, 0};
+  const float uv[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, quad);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  logError("draw the texture");
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(1, &rb);
+  GLint bound = -1;
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &bound);
+  gLog << "bound " << bound << "\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 4) {
-    std::fprintf(stderr, "usage: gl-check triangles|textured|errors|state OUT.png OUT.txt\n");
+    std::fprintf(stderr,
+                 "usage: gl-check triangles|textured|errors|state|framebuffer OUT.png OUT.txt\n");
     return 2;
   }
   const std::string scene = argv[1];
@@ -310,6 +386,8 @@ int main(int argc, char** argv) {
     sceneErrors();
   else if (scene == "state")
     sceneState();
+  else if (scene == "framebuffer")
+    sceneFramebuffer();
   else {
     std::fprintf(stderr, "unknown scene %s\n", scene.c_str());
     return 2;

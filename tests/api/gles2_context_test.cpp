@@ -97,6 +97,41 @@ TEST(Gles2Context, UniformTypeMismatchesAreInvalidOperation) {
   EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
+// GLES 2.0 §4.4.5: attachments of different sizes make a framebuffer incomplete (GLES 3.0 lifted
+// this, so Mesa's contexts differ); a colour format the render backend lacks is unsupported.
+TEST(Gles2Context, FramebufferCompleteness) {
+  Fixture f;
+  GLuint fbo = 0, rb[2] = {}, tex = 0;
+  f.gl.genFramebuffers(1, &fbo);
+  f.gl.bindFramebuffer(GL_FRAMEBUFFER, fbo);
+  f.gl.genRenderbuffers(2, rb);
+  f.gl.bindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  f.gl.renderbufferStorage(GL_RENDERBUFFER, GL_RGB565, 16, 16);
+  f.gl.bindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  f.gl.renderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, 8, 8);
+  f.gl.framebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  EXPECT_EQ(f.gl.checkFramebufferStatus(GL_FRAMEBUFFER),
+            static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
+  f.gl.framebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  EXPECT_EQ(f.gl.checkFramebufferStatus(GL_FRAMEBUFFER),
+            static_cast<GLenum>(GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS));
+  f.gl.clear(GL_COLOR_BUFFER_BIT);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_FRAMEBUFFER_OPERATION));
+  f.gl.framebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, 0);
+  f.gl.genTextures(1, &tex);
+  f.gl.bindTexture(GL_TEXTURE_2D, tex);
+  f.gl.texImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 16, 16, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE,
+                  nullptr);
+  f.gl.framebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  EXPECT_EQ(f.gl.checkFramebufferStatus(GL_FRAMEBUFFER),
+            static_cast<GLenum>(GL_FRAMEBUFFER_UNSUPPORTED));
+  f.gl.framebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 1);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_VALUE));  // level 0 only in GLES 2.0
+  f.gl.bindFramebuffer(GL_FRAMEBUFFER, 0);
+  f.gl.framebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_OPERATION));  // no object bound
+}
+
 TEST(Gles2Context, PointsAndLinesAreNotDrawnYet) {
   Fixture f;
   // With no program nothing is drawn and there is no error; with a bad mode, INVALID_ENUM.

@@ -916,6 +916,120 @@ GL_APICALL void GL_APIENTRY glViewport(GLint x, GLint y, GLsizei width, GLsizei 
   });
 }
 
+GL_APICALL void GL_APIENTRY glGenFramebuffers(GLsizei n, GLuint* framebuffers) {
+  forward(0, [&](Context* c) {
+    c->genFramebuffers(n, framebuffers);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint* framebuffers) {
+  forward(0, [&](Context* c) {
+    c->deleteFramebuffers(n, framebuffers);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glBindFramebuffer(GLenum target, GLuint framebuffer) {
+  forward(0, [&](Context* c) {
+    c->bindFramebuffer(target, framebuffer);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment,
+                                                   GLenum textarget, GLuint texture, GLint level) {
+  forward(0, [&](Context* c) {
+    c->framebufferTexture2D(target, attachment, textarget, texture, level);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attachment,
+                                                      GLenum renderbuffertarget,
+                                                      GLuint renderbuffer) {
+  forward(0, [&](Context* c) {
+    c->framebufferRenderbuffer(target, attachment, renderbuffertarget, renderbuffer);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
+                                                                  GLenum pname, GLint* params) {
+  forward(0, [&](Context* c) {
+    c->getFramebufferAttachmentParameter(target, attachment, pname, params);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glGenRenderbuffers(GLsizei n, GLuint* renderbuffers) {
+  forward(0, [&](Context* c) {
+    c->genRenderbuffers(n, renderbuffers);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint* renderbuffers) {
+  forward(0, [&](Context* c) {
+    c->deleteRenderbuffers(n, renderbuffers);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer) {
+  forward(0, [&](Context* c) {
+    c->bindRenderbuffer(target, renderbuffer);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat,
+                                                  GLsizei width, GLsizei height) {
+  forward(0, [&](Context* c) {
+    c->renderbufferStorage(target, internalformat, width, height);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glGetRenderbufferParameteriv(GLenum target, GLenum pname,
+                                                         GLint* params) {
+  forward(0, [&](Context* c) {
+    c->getRenderbufferParameter(target, pname, params);
+    return 0;
+  });
+}
+
+GL_APICALL GLenum GL_APIENTRY glCheckFramebufferStatus(GLenum target) {
+  return forward<GLenum>(0,
+                         [&](Context* c) -> GLenum { return c->checkFramebufferStatus(target); });
+}
+
+GL_APICALL GLboolean GL_APIENTRY glIsFramebuffer(GLuint framebuffer) {
+  return forward<GLboolean>(GL_FALSE,
+                            [&](Context* c) -> GLboolean { return c->isFramebuffer(framebuffer); });
+}
+
+GL_APICALL GLboolean GL_APIENTRY glIsRenderbuffer(GLuint renderbuffer) {
+  return forward<GLboolean>(
+      GL_FALSE, [&](Context* c) -> GLboolean { return c->isRenderbuffer(renderbuffer); });
+}
+
+GL_APICALL void* GL_APIENTRY glMapBufferOES(GLenum target, GLenum access) {
+  return forward<void*>(nullptr, [&](Context* c) -> void* { return c->mapBuffer(target, access); });
+}
+
+GL_APICALL GLboolean GL_APIENTRY glUnmapBufferOES(GLenum target) {
+  return forward<GLboolean>(GL_FALSE,
+                            [&](Context* c) -> GLboolean { return c->unmapBuffer(target); });
+}
+
+GL_APICALL void GL_APIENTRY glGetBufferPointervOES(GLenum target, GLenum pname, void** params) {
+  forward(0, [&](Context* c) {
+    c->getBufferPointer(target, pname, params);
+    return 0;
+  });
+}
+
 }  // extern "C"
 
 namespace tessera::gles2 {
@@ -1050,6 +1164,24 @@ void* procAddress(const char* name) {
       {"glValidateProgram", reinterpret_cast<void*>(&glValidateProgram)},
       {"glVertexAttribPointer", reinterpret_cast<void*>(&glVertexAttribPointer)},
       {"glViewport", reinterpret_cast<void*>(&glViewport)},
+      {"glGenFramebuffers", reinterpret_cast<void*>(&glGenFramebuffers)},
+      {"glDeleteFramebuffers", reinterpret_cast<void*>(&glDeleteFramebuffers)},
+      {"glBindFramebuffer", reinterpret_cast<void*>(&glBindFramebuffer)},
+      {"glFramebufferTexture2D", reinterpret_cast<void*>(&glFramebufferTexture2D)},
+      {"glFramebufferRenderbuffer", reinterpret_cast<void*>(&glFramebufferRenderbuffer)},
+      {"glGetFramebufferAttachmentParameteriv",
+       reinterpret_cast<void*>(&glGetFramebufferAttachmentParameteriv)},
+      {"glGenRenderbuffers", reinterpret_cast<void*>(&glGenRenderbuffers)},
+      {"glDeleteRenderbuffers", reinterpret_cast<void*>(&glDeleteRenderbuffers)},
+      {"glBindRenderbuffer", reinterpret_cast<void*>(&glBindRenderbuffer)},
+      {"glRenderbufferStorage", reinterpret_cast<void*>(&glRenderbufferStorage)},
+      {"glGetRenderbufferParameteriv", reinterpret_cast<void*>(&glGetRenderbufferParameteriv)},
+      {"glCheckFramebufferStatus", reinterpret_cast<void*>(&glCheckFramebufferStatus)},
+      {"glIsFramebuffer", reinterpret_cast<void*>(&glIsFramebuffer)},
+      {"glIsRenderbuffer", reinterpret_cast<void*>(&glIsRenderbuffer)},
+      {"glMapBufferOES", reinterpret_cast<void*>(&glMapBufferOES)},
+      {"glUnmapBufferOES", reinterpret_cast<void*>(&glUnmapBufferOES)},
+      {"glGetBufferPointervOES", reinterpret_cast<void*>(&glGetBufferPointervOES)},
   };
   for (const auto& p : kProcs) {
     if (std::strcmp(p.name, name) == 0) return p.fn;

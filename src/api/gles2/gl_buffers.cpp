@@ -76,6 +76,42 @@ void Context::bufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, con
                      {static_cast<const uint8_t*>(data), static_cast<size_t>(size)});
 }
 
+// OES_mapbuffer: the mapping is the context's copy of the data; unmapping hands it to the pipe
+// buffer in one update (renamed if pending work still reads the old contents).
+void* Context::mapBuffer(GLenum target, GLenum access) {
+  if (access != 0x88B9 /* GL_WRITE_ONLY_OES */) {
+    error(GL_INVALID_ENUM);
+    return nullptr;
+  }
+  Buffer* b = boundBuffer(target);
+  if (!b) return nullptr;
+  if (b->mapped) {
+    error(GL_INVALID_OPERATION);
+    return nullptr;
+  }
+  b->mapped = true;
+  return b->data.empty() ? nullptr : b->data.data();
+}
+
+GLboolean Context::unmapBuffer(GLenum target) {
+  Buffer* b = boundBuffer(target);
+  if (!b) return GL_FALSE;
+  if (!b->mapped) {
+    error(GL_INVALID_OPERATION);
+    return GL_FALSE;
+  }
+  b->mapped = false;
+  if (!b->data.empty()) pipe_.updateBuffer(b->resource, 0, b->data);
+  return GL_TRUE;
+}
+
+void Context::getBufferPointer(GLenum target, GLenum pname, void** out) {
+  if (pname != 0x88BD /* GL_BUFFER_MAP_POINTER_OES */) return error(GL_INVALID_ENUM);
+  Buffer* b = boundBuffer(target);
+  if (!b) return;
+  *out = b->mapped && !b->data.empty() ? b->data.data() : nullptr;
+}
+
 GLboolean Context::isBuffer(GLuint name) {
   const Buffer* b = name ? buffers_.find(name) : nullptr;
   return b && b->everBound;
@@ -90,6 +126,12 @@ void Context::getBufferParameter(GLenum target, GLenum pname, GLint* out) {
       return;
     case GL_BUFFER_USAGE:
       *out = static_cast<GLint>(b->usage);
+      return;
+    case 0x88BB:  // GL_BUFFER_ACCESS_OES
+      *out = 0x88B9;
+      return;
+    case 0x88BC:  // GL_BUFFER_MAPPED_OES
+      *out = b->mapped;
       return;
     default:
       error(GL_INVALID_ENUM);

@@ -89,6 +89,9 @@ class Context final {
   void bufferData(GLenum target, GLsizeiptr size, const void* data, GLenum usage);
   void bufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void* data);
   GLboolean isBuffer(GLuint name);
+  void* mapBuffer(GLenum target, GLenum access);  // OES_mapbuffer
+  GLboolean unmapBuffer(GLenum target);
+  void getBufferPointer(GLenum target, GLenum pname, void** out);
   void getBufferParameter(GLenum target, GLenum pname, GLint* out);
 
   // Textures (gl_textures.cpp).
@@ -104,6 +107,24 @@ class Context final {
   void getTexParameter(GLenum target, GLenum pname, GLint* out);
   void generateMipmap(GLenum target);
   GLboolean isTexture(GLuint name);
+
+  // Framebuffer and renderbuffer objects (gl_framebuffers.cpp, GLES 2.0 §4.4).
+  void genFramebuffers(GLsizei n, GLuint* names);
+  void deleteFramebuffers(GLsizei n, const GLuint* names);
+  void bindFramebuffer(GLenum target, GLuint name);
+  void framebufferTexture2D(GLenum target, GLenum attachment, GLenum texTarget, GLuint texture,
+                            GLint level);
+  void framebufferRenderbuffer(GLenum target, GLenum attachment, GLenum rbTarget, GLuint rb);
+  GLenum checkFramebufferStatus(GLenum target);
+  void getFramebufferAttachmentParameter(GLenum target, GLenum attachment, GLenum pname,
+                                         GLint* out);
+  GLboolean isFramebuffer(GLuint name);
+  void genRenderbuffers(GLsizei n, GLuint* names);
+  void deleteRenderbuffers(GLsizei n, const GLuint* names);
+  void bindRenderbuffer(GLenum target, GLuint name);
+  void renderbufferStorage(GLenum target, GLenum format, GLsizei w, GLsizei h);
+  void getRenderbufferParameter(GLenum target, GLenum pname, GLint* out);
+  GLboolean isRenderbuffer(GLuint name);
 
   // Shaders and programs (gl_programs.cpp).
   GLuint createShader(GLenum type);
@@ -166,8 +187,18 @@ class Context final {
   Program* program(GLuint name, bool mustBeProgram = true);  // sets INVALID_VALUE/OPERATION
   Shader* shader(GLuint name);
   void releaseShaderIfUnused(GLuint name);
-  bool prepareDraw(GLenum mode);  // program, textures and state into the pipe
-  void applyState();              // blend, depth-stencil, rasterizer, scissor, viewport
+  // What draws, clears and reads go to: the default framebuffer or the bound framebuffer object.
+  struct Target {
+    pipe::Framebuffer fb;
+    GLenum status = GL_FRAMEBUFFER_COMPLETE;
+    int red = 8, green = 8, blue = 8, alpha = 8, depth = 0, stencil = 0;
+  };
+  Target target();
+  bool targetComplete();  // sets INVALID_FRAMEBUFFER_OPERATION when not
+  pipe::ResourceId textureView(Texture& t, uint32_t face, GLint level);
+  pipe::ResourceId buildTexture(Texture& t);  // the pipe texture of every consistent level
+  bool prepareDraw(GLenum mode);              // program, textures and state into the pipe
+  void applyState();                          // blend, depth-stencil, rasterizer, scissor, viewport
   bool bindTextures(Program& p);
   pipe::ResourceId textureResource(Texture& t, bool& complete);
   bool bindAttributes(Program& p, uint32_t vertexCount, std::vector<pipe::ResourceId>& temps);
@@ -181,6 +212,9 @@ class Context final {
   NameTable<Texture> textures_;
   NameTable<Shader> shaders_;
   NameTable<Program> programs_;
+  NameTable<Framebuffer> framebuffers_;
+  NameTable<Renderbuffer> renderbuffers_;
+  GLuint boundFramebuffer_ = 0, boundRenderbuffer_ = 0;
   GLuint nextShaderOrProgram_ = 1;  // shaders and programs share one name space (§2.10.1)
   GLuint arrayBuffer_ = 0, elementBuffer_ = 0;
   GLuint currentProgram_ = 0;

@@ -227,7 +227,9 @@ bool Context::prepareDraw(GLenum mode) {
     return false;
   }
   Program* p = currentProgram_ ? programs_.find(currentProgram_) : nullptr;
-  if (!p || !p->linked || !default_.color) return false;  // nothing is drawn (§2.10.3)
+  if (!targetComplete()) return false;
+  if (!p || !p->linked) return false;                       // nothing is drawn (§2.10.3)
+  if (!boundFramebuffer_ && !default_.color) return false;  // no surface bound
   if (!primitiveOf(mode)) {
     error(GL_INVALID_OPERATION);  // points and lines are not drawn by this pipeline yet
     return false;
@@ -314,13 +316,14 @@ void Context::drawElements(GLenum mode, GLsizei count, GLenum type, const void* 
 void Context::clear(GLbitfield mask) {
   if (mask & ~(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
     return error(GL_INVALID_VALUE);
-  if (!default_.color) return;
+  if (!targetComplete()) return;
+  const Target t = target();
+  if (!t.fb.color && !t.fb.depth) return;
   applyState();
   uint32_t buffers = 0;
-  if (mask & GL_COLOR_BUFFER_BIT) buffers |= pipe::kClearColor;
-  if ((mask & GL_DEPTH_BUFFER_BIT) && default_.depth) buffers |= pipe::kClearDepth;
-  if ((mask & GL_STENCIL_BUFFER_BIT) && default_.depth && default_.stencilBits)
-    buffers |= pipe::kClearStencil;
+  if ((mask & GL_COLOR_BUFFER_BIT) && t.fb.color) buffers |= pipe::kClearColor;
+  if ((mask & GL_DEPTH_BUFFER_BIT) && t.fb.depth) buffers |= pipe::kClearDepth;
+  if ((mask & GL_STENCIL_BUFFER_BIT) && t.fb.depth && t.stencil) buffers |= pipe::kClearStencil;
   if (!buffers) return;
   std::array<float, 4> c;
   for (size_t k = 0; k < 4; ++k) c[k] = std::clamp(clearColor_[k], 0.0f, 1.0f);
@@ -336,9 +339,13 @@ void Context::readPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, 
        type != GL_UNSIGNED_SHORT_4_4_4_4 && type != GL_UNSIGNED_SHORT_5_5_5_1))
     return error(GL_INVALID_ENUM);
   if (format != GL_RGBA || type != GL_UNSIGNED_BYTE) return error(GL_INVALID_OPERATION);
-  if (!default_.color || !data || w == 0 || h == 0) return;
+  if (!targetComplete()) return;
+  const Target t = target();
+  if (!t.fb.color || !data || w == 0 || h == 0) return;
+  if (t.red != 8) return error(GL_INVALID_OPERATION);  // only 8-bit colour surfaces read back yet
   pipe_.flush();
-  const std::vector<uint8_t> surface = pipe_.readSurface(default_.color);
+  const std::vector<uint8_t> surface = pipe_.readSurface(t.fb.color);
+  const uint32_t fbWidth = t.fb.width, fbHeight = t.fb.height;
   const size_t row = static_cast<size_t>(w) * 4;
   const size_t pitch = (row + static_cast<size_t>(packAlignment_) - 1) /
                        static_cast<size_t>(packAlignment_) * static_cast<size_t>(packAlignment_);
@@ -347,12 +354,11 @@ void Context::readPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, 
     for (GLsizei c = 0; c < w; ++c) {
       const GLint sx = x + c, sy = y + r;
       uint8_t* dst = out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c) * 4;
-      if (sx < 0 || sy < 0 || sx >= static_cast<GLint>(default_.width) ||
-          sy >= static_cast<GLint>(default_.height))
+      if (sx < 0 || sy < 0 || sx >= static_cast<GLint>(fbWidth) ||
+          sy >= static_cast<GLint>(fbHeight))
         continue;  // outside: undefined, left alone
       std::memcpy(
-          dst,
-          surface.data() + (static_cast<size_t>(sy) * default_.width + static_cast<size_t>(sx)) * 4,
+          dst, surface.data() + (static_cast<size_t>(sy) * fbWidth + static_cast<size_t>(sx)) * 4,
           4);
     }
   }

@@ -19,6 +19,7 @@ struct Buffer {
   GLenum usage = GL_STATIC_DRAW;
   pipe::ResourceId resource = pipe::kNoResource;
   bool everBound = false;
+  bool mapped = false;  // OES_mapbuffer: the application writes `data` until it unmaps
 };
 
 struct TexImage {
@@ -35,7 +36,28 @@ struct Texture {
   GLenum wrapS = GL_REPEAT, wrapT = GL_REPEAT;
   pipe::ResourceId resource = pipe::kNoResource;
   bool dirty = true;  // images changed since `resource` was made
+  // Render-to-texture: colour surfaces over levels of `resource`, by face * 16 + level; the
+  // GPU may have written texels the images above do not have.
+  std::map<uint32_t, pipe::ResourceId> views;
+  bool gpuWritten = false;
   TexImage& image(uint32_t face, GLint level);
+};
+
+struct Renderbuffer {
+  GLenum format = GL_RGBA4;
+  GLsizei width = 0, height = 0;
+  pipe::ResourceId resource = pipe::kNoResource;
+};
+
+struct Attachment {
+  GLenum type = GL_NONE;  // GL_TEXTURE or GL_RENDERBUFFER
+  GLuint name = 0;
+  GLint level = 0;
+  GLenum target = GL_TEXTURE_2D;  // texture: 2D or a cube face
+};
+
+struct Framebuffer {
+  Attachment color, depth, stencil;
 };
 
 struct Shader {

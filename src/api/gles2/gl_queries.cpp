@@ -33,7 +33,7 @@ struct StateQuery {
     auto enums = [](std::initializer_list<double> l) { return Value{Kind::Enum, l}; };
     auto bools = [](std::initializer_list<double> l) { return Value{Kind::Bool, l}; };
     auto floats = [](std::initializer_list<double> l) { return Value{Kind::Float, l}; };
-    const auto& d = c.default_;
+    const Context::Target t = c.target();
     const auto& f = c.dsa_.front;
     const auto& b = c.dsa_.back;
     switch (pname) {
@@ -64,24 +64,25 @@ struct StateQuery {
       case GL_SUBPIXEL_BITS:
         return ints({8});
       case GL_RED_BITS:
-        return ints({double(d.redBits)});
+        return ints({double(t.red)});
       case GL_GREEN_BITS:
-        return ints({double(d.greenBits)});
+        return ints({double(t.green)});
       case GL_BLUE_BITS:
-        return ints({double(d.blueBits)});
+        return ints({double(t.blue)});
       case GL_ALPHA_BITS:
-        return ints({double(d.alphaBits)});
+        return ints({double(t.alpha)});
       case GL_DEPTH_BITS:
-        return ints({double(d.depth ? d.depthBits : 0)});
+        return ints({double(t.depth)});
       case GL_STENCIL_BITS:
-        return ints({double(d.depth ? d.stencilBits : 0)});
+        return ints({double(t.stencil)});
       case GL_SAMPLE_BUFFERS:
       case GL_SAMPLES:
       case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
       case GL_NUM_SHADER_BINARY_FORMATS:
       case GL_FRAMEBUFFER_BINDING:
+        return ints({double(c.boundFramebuffer_)});
       case GL_RENDERBUFFER_BINDING:
-        return ints({0});
+        return ints({double(c.boundRenderbuffer_)});
       case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
         return enums({GL_RGBA});
       case GL_IMPLEMENTATION_COLOR_READ_TYPE:
@@ -229,7 +230,8 @@ const GLubyte* Context::getString(GLenum name) {
     case GL_EXTENSIONS:
       return reinterpret_cast<const GLubyte*>(
           "GL_OES_element_index_uint GL_OES_texture_npot GL_OES_rgb8_rgba8 "
-          "GL_OES_standard_derivatives GL_EXT_texture_format_BGRA8888 GL_OES_vertex_half_float");
+          "GL_OES_standard_derivatives GL_EXT_texture_format_BGRA8888 GL_OES_vertex_half_float "
+          "GL_OES_depth24 GL_OES_packed_depth_stencil GL_OES_mapbuffer");
     default:
       error(GL_INVALID_ENUM);
       return nullptr;

@@ -230,24 +230,17 @@ void Context::applyState() {
   rs.scissor = scissorEnabled_;
   pipe_.setRasterizer(rs);
   // Scissor rectangles are clamped to the surface; negative origins clip.
-  const GLint x0 = std::max(0, scissor_[0]), y0 = std::max(0, scissor_[1]);
-  const GLint x1 =
-      std::max(x0, std::min<GLint>(scissor_[0] + scissor_[2], static_cast<GLint>(default_.width)));
-  const GLint y1 =
-      std::max(y0, std::min<GLint>(scissor_[1] + scissor_[3], static_cast<GLint>(default_.height)));
-  pipe_.setScissor({static_cast<uint32_t>(std::min<GLint>(x0, x1)),
-                    static_cast<uint32_t>(std::min<GLint>(y0, y1)),
-                    static_cast<uint32_t>(x1 - std::min(x0, x1)),
-                    static_cast<uint32_t>(y1 - std::min(y0, y1))});
+  const Target t = target();
+  const GLint w = static_cast<GLint>(t.fb.width), h = static_cast<GLint>(t.fb.height);
+  const GLint x0 = std::clamp(scissor_[0], 0, w), y0 = std::clamp(scissor_[1], 0, h);
+  const GLint x1 = std::clamp(scissor_[0] + scissor_[2], x0, w);
+  const GLint y1 = std::clamp(scissor_[1] + scissor_[3], y0, h);
+  pipe_.setScissor({static_cast<uint32_t>(x0), static_cast<uint32_t>(y0),
+                    static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)});
   pipe_.setViewport({static_cast<float>(viewport_[0]), static_cast<float>(viewport_[1]),
                      static_cast<float>(viewport_[2]), static_cast<float>(viewport_[3]), depthNear_,
                      depthFar_});
-  pipe::Framebuffer fb;
-  fb.color = default_.color;
-  fb.depth = default_.depth;
-  fb.width = default_.width;
-  fb.height = default_.height;
-  pipe_.setFramebuffer(fb);
+  pipe_.setFramebuffer(t.fb);
 }
 
 }  // namespace tessera::gles2

@@ -244,7 +244,7 @@ void Context::texParameter(GLenum target, GLenum pname, GLint value) {
       return;
     case GL_TEXTURE_MIN_FILTER:
       if (!isMin(v)) return error(GL_INVALID_ENUM);
-      if (t) t->minFilter = v, t->dirty = true;  // the mip chain in use may change
+      if (t) t->minFilter = v;
       return;
     case GL_TEXTURE_MAG_FILTER:
       if (v != GL_NEAREST && v != GL_LINEAR) return error(GL_INVALID_ENUM);
@@ -338,32 +338,47 @@ GLboolean Context::isTexture(GLuint name) {
   return t && t->target != 0;
 }
 
-// The pipe texture for a texture object, rebuilt if its images changed; `complete` says whether
-// it can be sampled (§3.7.10); an incomplete texture samples as (0, 0, 0, 1).
-pipe::ResourceId Context::textureResource(Texture& t, bool& complete) {
-  complete = false;
+// The pipe texture of a texture object, rebuilt when its images changed: every level (and, for
+// cube maps, every face) from 0 down that is defined with consistent sizes and format. Texels
+// the GPU rendered into the old texture are read back first, so a rebuild keeps them.
+pipe::ResourceId Context::buildTexture(Texture& t) {
   const uint32_t faces = t.target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
-  const bool mipmapped = t.minFilter != GL_NEAREST && t.minFilter != GL_LINEAR;
   const TexImage* base = t.faces[0].empty() ? nullptr : &t.faces[0][0];
   if (!base || !base->defined()) return pipe::kNoResource;
-  uint32_t levels = 1;
-  if (mipmapped) {
-    levels = 1;
-    for (GLsizei m = std::max(base->width, base->height); m > 1; m /= 2) ++levels;
-  }
-  for (uint32_t face = 0; face < faces; ++face) {
-    for (uint32_t l = 0; l < levels; ++l) {
-      if (t.faces[face].size() <= l) return pipe::kNoResource;
-      const TexImage& img = t.faces[face][l];
-      if (img.width != std::max(1, base->width >> l) ||
-          img.height != std::max(1, base->height >> l) || img.format != base->format ||
-          img.type != base->type)
-        return pipe::kNoResource;
+  if (!t.dirty && t.resource) return t.resource;
+  if (t.resource && t.gpuWritten) {
+    for (const auto& [key, view] : t.views) {
+      const uint32_t face = key / 16, level = key % 16;
+      if (face >= faces || t.faces[face].size() <= level) continue;
+      TexImage& img = t.faces[face][level];
+      const std::vector<uint8_t> texels = pipe_.readSurface(view);
+      if (texels.size() == img.texels.size()) img.texels = texels;
     }
   }
-  complete = true;
-  if (!t.dirty && t.resource) return t.resource;
+  for (const auto& [key, view] : t.views) pipe_.destroyResource(view);
+  t.views.clear();
+  t.gpuWritten = false;
   if (t.resource) pipe_.destroyResource(t.resource);
+  uint32_t levels = 0;
+  for (;; ++levels) {
+    bool ok = true;
+    for (uint32_t face = 0; face < faces && ok; ++face) {
+      if (t.faces[face].size() <= levels) {
+        ok = false;
+        break;
+      }
+      const TexImage& img = t.faces[face][levels];
+      ok = img.width == std::max(1, base->width >> levels) &&
+           img.height == std::max(1, base->height >> levels) && img.format == base->format &&
+           img.type == base->type;
+    }
+    if (!ok) break;
+    if (std::max(base->width, base->height) >> levels <= 1) {
+      ++levels;
+      break;
+    }
+  }
+  if (levels == 0) return t.resource = pipe::kNoResource;
   const FormatMatch* f = findFormat(base->format, base->type);
   t.resource = pipe_.createTexture({f->tex, static_cast<uint32_t>(base->width),
                                     static_cast<uint32_t>(base->height), levels, faces == 6});
@@ -373,6 +388,38 @@ pipe::ResourceId Context::textureResource(Texture& t, bool& complete) {
   }
   t.dirty = false;
   return t.resource;
+}
+
+// The pipe texture to sample, and whether the texture is complete (§3.7.10): an incomplete
+// texture samples as (0, 0, 0, 1).
+pipe::ResourceId Context::textureResource(Texture& t, bool& complete) {
+  complete = false;
+  const pipe::ResourceId res = buildTexture(t);
+  if (!res) return pipe::kNoResource;
+  const uint32_t faces = t.target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+  const TexImage& base = t.faces[0][0];
+  for (uint32_t face = 1; face < faces; ++face) {  // cube faces: all square and alike (§3.7.10)
+    if (t.faces[face].empty() || t.faces[face][0].width != base.width ||
+        t.faces[face][0].format != base.format || t.faces[face][0].type != base.type)
+      return res;
+  }
+  const bool mipmapped = t.minFilter != GL_NEAREST && t.minFilter != GL_LINEAR;
+  uint32_t need = 1;
+  if (mipmapped) {
+    for (GLsizei m = std::max(base.width, base.height); m > 1; m /= 2) ++need;
+  }
+  for (uint32_t face = 0; face < faces; ++face) {
+    if (t.faces[face].size() < need) return res;
+    for (uint32_t l = 0; l < need; ++l) {
+      const TexImage& img = t.faces[face][l];
+      if (img.width != std::max(1, base.width >> l) ||
+          img.height != std::max(1, base.height >> l) || img.format != base.format ||
+          img.type != base.type)
+        return res;
+    }
+  }
+  complete = true;
+  return res;
 }
 
 }  // namespace tessera::gles2
