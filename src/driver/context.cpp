@@ -144,30 +144,39 @@ pipe::ResourceId Context::createTextureSurface(pipe::ResourceId texture, uint32_
   if (level >= d.levels || face >= gpu::tex::faceCount(d))
     throw Error("createTextureSurface: level " + std::to_string(level) + " face " +
                 std::to_string(face) + " does not exist");
-  pipe::ColorFormat f;
+  // Colour formats become colour surfaces, depth formats depth surfaces (same texel layout).
+  Resource r;
+  r.view = true;
+  r.kind = ResourceKind::ColorSurface;
   switch (d.format) {
     case gpu::tex::TexFormat::RGBA8:
-      f = pipe::ColorFormat::RGBA8;
+      r.colorFormat = pipe::ColorFormat::RGBA8;
       break;
     case gpu::tex::TexFormat::RGB565:
-      f = pipe::ColorFormat::RGB565;
+      r.colorFormat = pipe::ColorFormat::RGB565;
       break;
     case gpu::tex::TexFormat::RGBA4444:
-      f = pipe::ColorFormat::RGBA4444;
+      r.colorFormat = pipe::ColorFormat::RGBA4444;
       break;
     case gpu::tex::TexFormat::RGBA5551:
-      f = pipe::ColorFormat::RGBA5551;
+      r.colorFormat = pipe::ColorFormat::RGBA5551;
+      break;
+    case gpu::tex::TexFormat::D16:
+      r.kind = ResourceKind::DepthSurface;
+      r.depthFormat = pipe::DepthFormat::D16;
+      break;
+    case gpu::tex::TexFormat::D24S8:
+      r.kind = ResourceKind::DepthSurface;
+      r.depthFormat = pipe::DepthFormat::D24S8;
       break;
     default:
       throw Error("createTextureSurface: the texture's format cannot be rendered to");
   }
-  Resource r;
-  r.kind = ResourceKind::ColorSurface;
-  r.view = true;
-  r.colorFormat = f;
+  const uint32_t bpp = r.kind == ResourceKind::DepthSurface ? gpu::rb::bytesPerPixel(r.depthFormat)
+                                                            : gpu::rb::bytesPerPixel(r.colorFormat);
   r.width = gpu::tex::levelExtent(d.width, level);
   r.height = gpu::tex::levelExtent(d.height, level);
-  r.pitch = r.width * gpu::rb::bytesPerPixel(f);
+  r.pitch = r.width * bpp;
   r.size = uint64_t{r.pitch} * r.height;
   r.address = d.base + gpu::tex::faceOffset(d, level, face);
   r.valid = true;  // the texels are the surface's contents

@@ -40,9 +40,9 @@ class Context {
                              std::span<const uint8_t> texels) = 0;
   virtual ResourceId createColorSurface(ColorFormat format, uint32_t width, uint32_t height) = 0;
   virtual ResourceId createDepthSurface(DepthFormat format, uint32_t width, uint32_t height) = 0;
-  // A colour surface that is one level of one face of a texture (render to texture): drawing
-  // into it writes the texture's texels. The texture's format must have a colour format
-  // (RGBA8, RGB565, RGBA4444, RGBA5551). The view dies with the texture.
+  // A surface that is one level of one face of a texture (render to texture): drawing into it
+  // writes the texture's texels. Colour for RGBA8, RGB565, RGBA4444 and RGBA5551 textures,
+  // depth for D16 and D24S8 ones. The view dies with the texture.
   virtual ResourceId createTextureSurface(ResourceId texture, uint32_t face, uint32_t level) = 0;
   // Shader binaries in the Tessera ISA encoding (isa::encode). A vertex shader is given with
   // its binning-pass (position-only) variant.

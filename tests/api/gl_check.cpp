@@ -327,12 +327,61 @@ void sceneFramebuffer() {
   gLog << "bound " << bound << "\n";
 }
 
+// Shadow-map style: depth rendered into a depth texture (OES_depth_texture), then sampled as
+// luminance in the window.
+void sceneDepthTexture() {
+  GLuint fbo = 0, depth = 0;
+  glGenTextures(1, &depth);
+  glBindTexture(GL_TEXTURE_2D, depth);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 64, 64, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT,
+               nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  logError("depth texture");
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, depth, 0);
+  gLog << "depth-only status 0x" << std::hex << glCheckFramebufferStatus(GL_FRAMEBUFFER) << std::dec
+       << "\n";
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; void main() { gl_Position = a_pos; }\n",
+      "precision mediump float; void main() { gl_FragColor = vec4(1.0); }\n");
+  glUseProgram(p);
+  glViewport(0, 0, 64, 64);
+  glEnable(GL_DEPTH_TEST);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  // A slanted triangle: depth varies across it.
+  const float tri[] = {-0.9f, -0.9f, -0.8f, 0.9f, -0.7f, 0.2f, -0.2f, 0.9f, 0.8f};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, tri);
+  glEnableVertexAttribArray(0);
+  glDisableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  logError("depth pass");
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDisable(GL_DEPTH_TEST);
+  glViewport(0, 0, kW, kH);
+  const GLuint q = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
+      "void main() { gl_Position = a_pos; uv = a_pos.xy * 0.5 + 0.5; }\n",
+      "precision highp float; uniform sampler2D d; varying vec2 uv;\n"
+      "void main() { float z = texture2D(d, uv).r; gl_FragColor = vec4(z, fract(z * 8.0), 0.5, "
+      "1.0); }\n");
+  glUseProgram(q);
+  const float quad[] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, quad);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  logError("sample depth");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 4) {
     std::fprintf(stderr,
-                 "usage: gl-check triangles|textured|errors|state|framebuffer OUT.png OUT.txt\n");
+                 "usage: gl-check triangles|textured|errors|state|framebuffer|depth-texture "
+                 "OUT.png OUT.txt\n");
     return 2;
   }
   const std::string scene = argv[1];
@@ -388,6 +437,8 @@ int main(int argc, char** argv) {
     sceneState();
   else if (scene == "framebuffer")
     sceneFramebuffer();
+  else if (scene == "depth-texture")
+    sceneDepthTexture();
   else {
     std::fprintf(stderr, "unknown scene %s\n", scene.c_str());
     return 2;

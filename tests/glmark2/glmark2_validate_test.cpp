@@ -81,8 +81,7 @@ TEST_P(Glmark2Validate, SucceedsWhereLlvmpipeDoes) {
   EXPECT_EQ(ours, mesa) << scene;
 }
 
-// glmark2's default benchmark scenes, except shadow and refract, which need depth textures
-// (docs/roadmap.md).
+// glmark2's default benchmark scenes.
 INSTANTIATE_TEST_SUITE_P(
     Scenes, Glmark2Validate,
     ::testing::Values(
@@ -100,7 +99,7 @@ INSTANTIATE_TEST_SUITE_P(
         "update-method=subdata",
         "buffer:columns=200:interleave=true:update-dispersion=0.9:update-fraction=0.5:"
         "update-method=map",
-        "ideas:speed=duration", "terrain", "jellyfish",
+        "ideas:speed=duration", "terrain", "shadow", "refract", "jellyfish",
         "conditionals:fragment-steps=0:vertex-steps=0",
         "conditionals:fragment-steps=5:vertex-steps=0",
         "conditionals:fragment-steps=0:vertex-steps=5",

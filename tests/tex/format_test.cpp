@@ -28,6 +28,21 @@ TEST(TexFormat, BytesPerTexel) {
   EXPECT_EQ(bytesPerTexel(TexFormat::LA8), 2u);
 }
 
+// Depth textures read as (d, d, d, 1) from the render backend's depth layouts: D16, and D24S8
+// with depth in bits 0..23 (the stencil byte above is ignored).
+TEST(TexFormat, DepthFormatsReadAsLuminance) {
+  float out[4];
+  const uint8_t d16[2] = {0xff, 0x7f};  // 32767
+  decodeTexel(TexFormat::D16, d16, out);
+  EXPECT_FLOAT_EQ(out[0], 32767.0f / 65535.0f);
+  EXPECT_EQ(out[1], out[0]);
+  EXPECT_EQ(out[3], 1.0f);
+  const uint8_t d24[4] = {0x00, 0x00, 0x80, 0xab};  // depth 0x800000, stencil 0xab
+  decodeTexel(TexFormat::D24S8, d24, out);
+  EXPECT_FLOAT_EQ(out[2], 8388608.0f / 16777215.0f);
+  EXPECT_EQ(bytesPerTexel(TexFormat::D24S8), 4u);
+}
+
 TEST(TexFormat, EightBitFormats) {
   EXPECT_EQ(decode(TexFormat::RGBA8, {0, 51, 255, 102}),
             (V{0.0f, 51 / 255.0f, 1.0f, 102 / 255.0f}));

@@ -299,7 +299,23 @@ Context::Target Context::target() {
   const Attachment& d = fb.depth;
   const Attachment& s = fb.stencil;
   if (d.type == GL_TEXTURE || s.type == GL_TEXTURE) {
-    out.status = GL_FRAMEBUFFER_UNSUPPORTED;  // depth textures are not there yet
+    // A depth texture (OES_depth_texture): depth only, or depth and stencil from one
+    // DEPTH_STENCIL texture; never mixed with a renderbuffer.
+    const Attachment& a = d.type == GL_TEXTURE ? d : s;
+    Texture* t = textures_.find(a.name);
+    const TexImage* img = t && !t->faces[0].empty() ? &t->faces[0][0] : nullptr;
+    const bool depthFormat = img && (img->format == GL_DEPTH_COMPONENT || img->format == 0x84F9);
+    if ((d.type != GL_NONE && s.type != GL_NONE && (d.type != s.type || d.name != s.name))) {
+      out.status = GL_FRAMEBUFFER_UNSUPPORTED;
+    } else if (!img || !img->defined() || !depthFormat ||
+               (s.type == GL_TEXTURE && img->format != 0x84F9)) {
+      incomplete = true;
+    } else {
+      size(img->width, img->height);
+      out.fb.depth = textureView(*t, 0, 0);
+      out.depth = d.type == GL_TEXTURE ? (img->type == GL_UNSIGNED_SHORT ? 16 : 24) : 0;
+      out.stencil = s.type == GL_TEXTURE ? 8 : 0;
+    }
   } else if (d.type == GL_RENDERBUFFER || s.type == GL_RENDERBUFFER) {
     if (d.type == GL_RENDERBUFFER && s.type == GL_RENDERBUFFER && d.name != s.name) {
       out.status = GL_FRAMEBUFFER_UNSUPPORTED;

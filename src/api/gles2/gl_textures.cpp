@@ -22,6 +22,8 @@ struct FormatMatch {
 
 // GLES 2.0 Table 3.4 (format/type pairs) plus EXT_texture_format_BGRA8888; BGRA is stored as
 // RGBA (swizzled on upload).
+constexpr GLenum kDepthStencil = 0x84F9, kUnsignedInt248 = 0x84FA;  // OES_packed_depth_stencil
+
 constexpr FormatMatch kFormats[] = {
     {GL_RGBA, GL_UNSIGNED_BYTE, TexFormat::RGBA8, 4},
     {GL_RGB, GL_UNSIGNED_BYTE, TexFormat::RGB8, 3},
@@ -32,6 +34,10 @@ constexpr FormatMatch kFormats[] = {
     {GL_LUMINANCE, GL_UNSIGNED_BYTE, TexFormat::L8, 1},
     {GL_ALPHA, GL_UNSIGNED_BYTE, TexFormat::A8, 1},
     {0x80E1 /* GL_BGRA_EXT */, GL_UNSIGNED_BYTE, TexFormat::RGBA8, 4},
+    // OES_depth_texture and OES_packed_depth_stencil: 32-bit depth keeps its top 24 bits.
+    {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, TexFormat::D16, 2},
+    {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, TexFormat::D24S8, 4},
+    {kDepthStencil, kUnsignedInt248, TexFormat::D24S8, 4},
 };
 
 const FormatMatch* findFormat(GLenum format, GLenum type) {
@@ -43,11 +49,16 @@ const FormatMatch* findFormat(GLenum format, GLenum type) {
 
 bool knownFormat(GLenum f) {
   return f == GL_RGBA || f == GL_RGB || f == GL_LUMINANCE_ALPHA || f == GL_LUMINANCE ||
-         f == GL_ALPHA || f == 0x80E1;
+         f == GL_ALPHA || f == 0x80E1 || f == GL_DEPTH_COMPONENT || f == kDepthStencil;
 }
 bool knownType(GLenum t) {
   return t == GL_UNSIGNED_BYTE || t == GL_UNSIGNED_SHORT_4_4_4_4 ||
-         t == GL_UNSIGNED_SHORT_5_5_5_1 || t == GL_UNSIGNED_SHORT_5_6_5;
+         t == GL_UNSIGNED_SHORT_5_5_5_1 || t == GL_UNSIGNED_SHORT_5_6_5 || t == GL_UNSIGNED_SHORT ||
+         t == GL_UNSIGNED_INT || t == kUnsignedInt248;
+}
+
+bool isDepth(TexFormat f) {
+  return f == TexFormat::D16 || f == TexFormat::D24S8;
 }
 
 // Index of a cube face target, or 0 for TEXTURE_2D; -1 for anything else.
@@ -70,6 +81,15 @@ void unpack(const FormatMatch& f, GLsizei w, GLsizei h, GLint alignment, const v
     std::memcpy(dst, src + static_cast<size_t>(y) * pitch, row);
     if (f.format == 0x80E1) {
       for (size_t x = 0; x < row; x += 4) std::swap(dst[x], dst[x + 2]);
+    }
+    // Depth to the render backend's D24S8 layout (depth in bits 0..23, stencil in 24..31).
+    if (f.tex == TexFormat::D24S8) {
+      for (size_t x = 0; x < row; x += 4) {
+        uint32_t v;
+        std::memcpy(&v, dst + x, 4);
+        v = f.format == GL_DEPTH_COMPONENT ? v >> 8 : (v >> 8) | (v & 0xffu) << 24;
+        std::memcpy(dst + x, &v, 4);
+      }
     }
   }
 }
@@ -185,6 +205,9 @@ void Context::texImage2D(GLenum target, GLint level, GLint internalFormat, GLsiz
   if (static_cast<GLenum>(internalFormat) != format) return error(GL_INVALID_OPERATION);
   const FormatMatch* f = findFormat(format, type);
   if (!f) return error(GL_INVALID_OPERATION);
+  // OES_depth_texture: 2D textures, level 0 only.
+  if (isDepth(f->tex) && (target != GL_TEXTURE_2D || level != 0))
+    return error(GL_INVALID_OPERATION);
   Texture* t = boundTexture(target);
   TexImage& img = t->image(static_cast<uint32_t>(face), level);
   img.width = w;
@@ -289,6 +312,7 @@ void Context::generateMipmap(GLenum target) {
   for (uint32_t face = 0; face < faces; ++face) {
     const TexImage base = t->faces[face][0];
     const FormatMatch* f = findFormat(base.format, base.type);
+    if (isDepth(f->tex)) return error(GL_INVALID_OPERATION);  // OES_depth_texture
     const int channels = f->tex == TexFormat::RGB565                 ? 3
                          : f->bytes == 2 && f->tex != TexFormat::LA8 ? 4
                                                                      : f->bytes;

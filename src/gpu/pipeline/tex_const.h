@@ -32,7 +32,7 @@ inline std::array<uint32_t, kTexConstDwords> encodeTexConst(const tex::TextureDe
 inline bool decodeTexConst(const uint32_t* w, tex::TextureDescriptor& d) {
   const uint32_t format = w[3] & 0xf, wrapS = (w[3] >> 16) & 3, wrapT = (w[3] >> 18) & 3,
                  mip = (w[3] >> 22) & 3;
-  if (format > static_cast<uint32_t>(tex::TexFormat::LA8) || wrapS > 2 || wrapT > 2 || mip > 2)
+  if (format > static_cast<uint32_t>(tex::TexFormat::D24S8) || wrapS > 2 || wrapT > 2 || mip > 2)
     return false;
   d.base = uint64_t{w[0]} | (uint64_t{w[1]} << 32);
   d.width = w[2] & 0xffff;

@@ -9,7 +9,7 @@
 
 namespace tessera::gpu::tex {
 
-inline constexpr std::array<uint8_t, 8> kBytesPerTexel = {
+inline constexpr std::array<uint8_t, 10> kBytesPerTexel = {
     4,  // RGBA8
     3,  // RGB8
     2,  // RGB565
@@ -18,6 +18,8 @@ inline constexpr std::array<uint8_t, 8> kBytesPerTexel = {
     1,  // L8
     1,  // A8
     2,  // LA8
+    2,  // D16
+    4,  // D24S8: depth in bits 0..23, stencil in 24..31
 };
 
 namespace detail {
@@ -67,6 +69,15 @@ inline void decodeTexel(TexFormat f, const uint8_t* p, float out[4]) {
     case TexFormat::LA8:
       out[0] = out[1] = out[2] = unorm(p[0], 8), out[3] = unorm(p[1], 8);
       return;
+    case TexFormat::D16:
+      out[0] = out[1] = out[2] = unorm(detail::load16(p), 16), out[3] = 1.0f;
+      return;
+    case TexFormat::D24S8: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      out[0] = out[1] = out[2] = unorm(v & 0xffffff, 24), out[3] = 1.0f;
+      return;
+    }
   }
   out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
 }

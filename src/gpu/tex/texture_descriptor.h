@@ -7,7 +7,9 @@
 
 namespace tessera::gpu::tex {
 
-enum class TexFormat : uint8_t { RGBA8, RGB8, RGB565, RGBA4444, RGBA5551, L8, A8, LA8 };
+// D16 and D24S8 are depth textures in the render backend's depth layouts (rb/rb_state.h), so a
+// depth buffer can be rendered and then sampled (OES_depth_texture): they read as (d, d, d, 1).
+enum class TexFormat : uint8_t { RGBA8, RGB8, RGB565, RGBA4444, RGBA5551, L8, A8, LA8, D16, D24S8 };
 enum class Wrap : uint8_t { Repeat, ClampToEdge, MirroredRepeat };
 enum class Filter : uint8_t { Nearest, Linear };
 enum class MipFilter : uint8_t { None, Nearest, Linear };
