@@ -130,33 +130,37 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, uint
   fetchedBytes_ += uint64_t{fetched} * bpp;
 }
 
-void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const float t[4],
-                             float lodBias, float out[4][4]) {
-  ++stats_.quads;
-  if (!isComplete(d)) {
-    stats_.samples += 4;
-    for (int p = 0; p < 4; ++p) out[p][0] = out[p][1] = out[p][2] = 0.0f, out[p][3] = 1.0f;
-    return;
-  }
-  const uint8_t* texels = map(d);
-  const float lambda = quadLod(d, s, t, lodBias);
-  fetchedBytes_ = 0;
-  for (int p = 0; p < 4; ++p) sample(d, texels, 0, s[p], t[p], lambda, out[p]);
+// An incomplete texture samples as (0, 0, 0, 1) without touching memory (GLES 2.0 §3.8.2).
+bool TextureUnit::incomplete(const TextureDescriptor& d, float (*out)[4], int pixels) {
+  if (isComplete(d)) return false;
+  stats_.samples += static_cast<uint64_t>(pixels);
+  for (int p = 0; p < pixels; ++p) out[p][0] = out[p][1] = out[p][2] = 0.0f, out[p][3] = 1.0f;
+  return true;
+}
+
+// The bytes of one call's texel fetches go to the bus in one transaction.
+void TextureUnit::chargeFetches() {
   stats_.bytesFetched += fetchedBytes_;
   memory_.countRead(BusClient::Texture, fetchedBytes_);
 }
 
+void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const float t[4],
+                             float lodBias, float out[4][4]) {
+  ++stats_.quads;
+  if (incomplete(d, out, 4)) return;
+  const uint8_t* texels = map(d);
+  const float lambda = quadLod(d, s, t, lodBias);
+  fetchedBytes_ = 0;
+  for (int p = 0; p < 4; ++p) sample(d, texels, 0, s[p], t[p], lambda, out[p]);
+  chargeFetches();
+}
+
 void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float lod, float out[4]) {
-  if (!isComplete(d)) {
-    ++stats_.samples;
-    out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
-    return;
-  }
+  if (incomplete(d, reinterpret_cast<float(*)[4]>(out), 1)) return;
   const uint8_t* texels = map(d);
   fetchedBytes_ = 0;
   sample(d, texels, 0, s, t, lod, out);
-  stats_.bytesFetched += fetchedBytes_;
-  memory_.countRead(BusClient::Texture, fetchedBytes_);
+  chargeFetches();
 }
 
 namespace {
@@ -173,11 +177,7 @@ TextureDescriptor faceView(const TextureDescriptor& d) {
 void TextureUnit::sampleQuadCube(const TextureDescriptor& d, const float x[4], const float y[4],
                                  const float z[4], float lodBias, float out[4][4]) {
   ++stats_.quads;
-  if (!isComplete(d)) {
-    stats_.samples += 4;
-    for (int p = 0; p < 4; ++p) out[p][0] = out[p][1] = out[p][2] = 0.0f, out[p][3] = 1.0f;
-    return;
-  }
+  if (incomplete(d, out, 4)) return;
   const uint8_t* texels = map(d);
   const TextureDescriptor f = faceView(d);
   // The LOD comes from all four directions projected on the first pixel's face, so that a quad
@@ -191,23 +191,17 @@ void TextureUnit::sampleQuadCube(const TextureDescriptor& d, const float x[4], c
     const CubeCoord c = cubeFace(x[p], y[p], z[p]);
     sample(f, texels, c.face, c.s, c.t, lambda, out[p]);
   }
-  stats_.bytesFetched += fetchedBytes_;
-  memory_.countRead(BusClient::Texture, fetchedBytes_);
+  chargeFetches();
 }
 
 void TextureUnit::sampleLodCube(const TextureDescriptor& d, float x, float y, float z, float lod,
                                 float out[4]) {
-  if (!isComplete(d)) {
-    ++stats_.samples;
-    out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
-    return;
-  }
+  if (incomplete(d, reinterpret_cast<float(*)[4]>(out), 1)) return;
   const uint8_t* texels = map(d);
   fetchedBytes_ = 0;
   const CubeCoord c = cubeFace(x, y, z);
   sample(faceView(d), texels, c.face, c.s, c.t, lod, out);
-  stats_.bytesFetched += fetchedBytes_;
-  memory_.countRead(BusClient::Texture, fetchedBytes_);
+  chargeFetches();
 }
 
 }  // namespace tessera::gpu::tex

@@ -42,6 +42,8 @@ class TextureUnit final {
 
  private:
   const uint8_t* map(const TextureDescriptor&);
+  bool incomplete(const TextureDescriptor&, float (*out)[4], int pixels);
+  void chargeFetches();
   void sample(const TextureDescriptor&, const uint8_t* texels, uint32_t face, float s, float t,
               float lambda, float out[4]);
 
