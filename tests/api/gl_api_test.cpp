@@ -50,6 +50,6 @@ TEST_P(GlApi, TesseraMatchesMesa) {
 
 INSTANTIATE_TEST_SUITE_P(Scenes, GlApi,
                          ::testing::Values("triangles", "textured", "errors", "state",
-                                           "framebuffer", "depth-texture"));
+                                           "framebuffer", "depth-texture", "copy-texture"));
 
 }  // namespace

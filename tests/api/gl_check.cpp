@@ -375,6 +375,75 @@ void sceneDepthTexture() {
   logError("sample depth");
 }
 
+// glCopyTexImage2D and glCopyTexSubImage2D from the window, the copies drawn back; then
+// EXT_discard_framebuffer's error cases.
+void sceneCopyTexture() {
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
+      "void main() { gl_Position = a_pos; c = a_color; }\n",
+      "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
+  glUseProgram(p);
+  glClearColor(0.1f, 0.1f, 0.4f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const float pos[] = {-1, -1, 1, -1, 0, 1};
+  const float col[] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 16, 8, 64, 48, 0);
+  logError("copy rgba");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);  // quad edges hit u = 1
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  std::vector<unsigned char> grey(32 * 32, 90);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 32, 32, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE,
+               grey.data());
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 8, 8, 40, 20, 16, 16);
+  logError("copy sub luminance");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 8, 8, 1);
+  logError("copy with border");
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 30, 30, 0, 0, 8, 8);
+  logError("copy sub out of range");
+  const GLuint q = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
+      "void main() { gl_Position = a_pos; uv = a_color.xy; }\n",
+      "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
+      "void main() { gl_FragColor = texture2D(t, uv); }\n");
+  glUseProgram(q);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const float uv[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
+  for (int k = 0; k < 2; ++k) {
+    const float x0 = k ? 0.05f : -0.95f, x1 = k ? 0.95f : -0.05f;
+    const float quad[] = {x0, -0.9f, x1, -0.9f, x1, 0.9f, x0, 0.9f};
+    glBindTexture(GL_TEXTURE_2D, tex[k]);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  }
+  logError("draw copies");
+  auto discard = reinterpret_cast<void (*)(GLenum, GLsizei, const GLenum*)>(
+      eglGetProcAddress("glDiscardFramebufferEXT"));
+  if (discard) {
+    const GLenum bad[] = {GL_COLOR_ATTACHMENT0};  // not a window attachment name
+    discard(GL_FRAMEBUFFER, 1, bad);
+    logError("discard bad attachment");
+    discard(GL_FRAMEBUFFER, -1, bad);
+    logError("discard negative count");
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -439,6 +508,8 @@ int main(int argc, char** argv) {
     sceneFramebuffer();
   else if (scene == "depth-texture")
     sceneDepthTexture();
+  else if (scene == "copy-texture")
+    sceneCopyTexture();
   else {
     std::fprintf(stderr, "unknown scene %s\n", scene.c_str());
     return 2;

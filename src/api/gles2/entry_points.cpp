@@ -1030,6 +1030,32 @@ GL_APICALL void GL_APIENTRY glGetBufferPointervOES(GLenum target, GLenum pname, 
   });
 }
 
+GL_APICALL void GL_APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
+                                             GLint x, GLint y, GLsizei width, GLsizei height,
+                                             GLint border) {
+  forward(0, [&](Context* c) {
+    c->copyTexImage2D(target, level, internalformat, x, y, width, height, border);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                                                GLint yoffset, GLint x, GLint y, GLsizei width,
+                                                GLsizei height) {
+  forward(0, [&](Context* c) {
+    c->copyTexSubImage2D(target, level, xoffset, yoffset, x, y, width, height);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glDiscardFramebufferEXT(GLenum target, GLsizei numAttachments,
+                                                    const GLenum* attachments) {
+  forward(0, [&](Context* c) {
+    c->discardFramebuffer(target, numAttachments, attachments);
+    return 0;
+  });
+}
+
 }  // extern "C"
 
 namespace tessera::gles2 {
@@ -1182,6 +1208,9 @@ void* procAddress(const char* name) {
       {"glMapBufferOES", reinterpret_cast<void*>(&glMapBufferOES)},
       {"glUnmapBufferOES", reinterpret_cast<void*>(&glUnmapBufferOES)},
       {"glGetBufferPointervOES", reinterpret_cast<void*>(&glGetBufferPointervOES)},
+      {"glCopyTexImage2D", reinterpret_cast<void*>(&glCopyTexImage2D)},
+      {"glCopyTexSubImage2D", reinterpret_cast<void*>(&glCopyTexSubImage2D)},
+      {"glDiscardFramebufferEXT", reinterpret_cast<void*>(&glDiscardFramebufferEXT)},
   };
   for (const auto& p : kProcs) {
     if (std::strcmp(p.name, name) == 0) return p.fn;

@@ -103,6 +103,10 @@ class Context final {
                   GLint border, GLenum format, GLenum type, const void* pixels);
   void texSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h,
                      GLenum format, GLenum type, const void* pixels);
+  void copyTexImage2D(GLenum target, GLint level, GLenum internalFormat, GLint x, GLint y,
+                      GLsizei w, GLsizei h, GLint border);
+  void copyTexSubImage2D(GLenum target, GLint level, GLint xoff, GLint yoff, GLint x, GLint y,
+                         GLsizei w, GLsizei h);
   void texParameter(GLenum target, GLenum pname, GLint value);
   void getTexParameter(GLenum target, GLenum pname, GLint* out);
   void generateMipmap(GLenum target);
@@ -170,6 +174,7 @@ class Context final {
   void drawElements(GLenum mode, GLsizei count, GLenum type, const void* indices);
   void clear(GLbitfield mask);
   void readPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, void* data);
+  void discardFramebuffer(GLenum target, GLsizei count, const GLenum* attachments);
   void flush();
   void finish();
 
@@ -195,6 +200,7 @@ class Context final {
   };
   Target target();
   bool targetComplete();  // sets INVALID_FRAMEBUFFER_OPERATION when not
+  bool readColor(GLint x, GLint y, GLsizei w, GLsizei h, size_t pitch, uint8_t* out);
   pipe::ResourceId textureView(Texture& t, uint32_t face, GLint level);
   pipe::ResourceId buildTexture(Texture& t);  // the pipe texture of every consistent level
   bool prepareDraw(GLenum mode);              // program, textures and state into the pipe

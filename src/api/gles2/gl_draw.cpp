@@ -330,6 +330,35 @@ void Context::clear(GLbitfield mask) {
   pipe_.clear(buffers, c, clearDepth_, static_cast<uint8_t>(clearStencil_));
 }
 
+// The colour buffer's pixels of a rectangle as RGBA8, row by row from the bottom, tightly packed
+// (`pitch` bytes per row); pixels outside the framebuffer are left as they are in `out`.
+// False (with the error set) when the framebuffer cannot be read.
+bool Context::readColor(GLint x, GLint y, GLsizei w, GLsizei h, size_t pitch, uint8_t* out) {
+  if (!targetComplete()) return false;
+  const Target t = target();
+  if (!t.fb.color) {
+    error(GL_INVALID_OPERATION);
+    return false;
+  }
+  if (t.red != 8) {  // only 8-bit colour surfaces read back yet
+    error(GL_INVALID_OPERATION);
+    return false;
+  }
+  pipe_.flush();
+  const std::vector<uint8_t> surface = pipe_.readSurface(t.fb.color);
+  const auto fbWidth = static_cast<GLint>(t.fb.width), fbHeight = static_cast<GLint>(t.fb.height);
+  for (GLsizei r = 0; r < h; ++r) {
+    for (GLsizei c = 0; c < w; ++c) {
+      const GLint sx = x + c, sy = y + r;
+      if (sx < 0 || sy < 0 || sx >= fbWidth || sy >= fbHeight) continue;  // undefined: untouched
+      std::memcpy(
+          out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c) * 4,
+          surface.data() + (static_cast<size_t>(sy) * t.fb.width + static_cast<size_t>(sx)) * 4, 4);
+    }
+  }
+  return true;
+}
+
 void Context::readPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
                          void* data) {
   if (w < 0 || h < 0) return error(GL_INVALID_VALUE);
@@ -339,29 +368,38 @@ void Context::readPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, 
        type != GL_UNSIGNED_SHORT_4_4_4_4 && type != GL_UNSIGNED_SHORT_5_5_5_1))
     return error(GL_INVALID_ENUM);
   if (format != GL_RGBA || type != GL_UNSIGNED_BYTE) return error(GL_INVALID_OPERATION);
-  if (!targetComplete()) return;
-  const Target t = target();
-  if (!t.fb.color || !data || w == 0 || h == 0) return;
-  if (t.red != 8) return error(GL_INVALID_OPERATION);  // only 8-bit colour surfaces read back yet
-  pipe_.flush();
-  const std::vector<uint8_t> surface = pipe_.readSurface(t.fb.color);
-  const uint32_t fbWidth = t.fb.width, fbHeight = t.fb.height;
+  if (!data || w == 0 || h == 0) {
+    targetComplete();
+    return;
+  }
   const size_t row = static_cast<size_t>(w) * 4;
   const size_t pitch = (row + static_cast<size_t>(packAlignment_) - 1) /
                        static_cast<size_t>(packAlignment_) * static_cast<size_t>(packAlignment_);
-  auto* out = static_cast<uint8_t*>(data);
-  for (GLsizei r = 0; r < h; ++r) {
-    for (GLsizei c = 0; c < w; ++c) {
-      const GLint sx = x + c, sy = y + r;
-      uint8_t* dst = out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c) * 4;
-      if (sx < 0 || sy < 0 || sx >= static_cast<GLint>(fbWidth) ||
-          sy >= static_cast<GLint>(fbHeight))
-        continue;  // outside: undefined, left alone
-      std::memcpy(
-          dst, surface.data() + (static_cast<size_t>(sy) * fbWidth + static_cast<size_t>(sx)) * 4,
-          4);
+  readColor(x, y, w, h, pitch, static_cast<uint8_t*>(data));
+}
+
+// EXT_discard_framebuffer: the application no longer needs these contents, so a tiler need not
+// resolve them (the driver skips their resolve).
+void Context::discardFramebuffer(GLenum target, GLsizei count, const GLenum* attachments) {
+  if (target != GL_FRAMEBUFFER) return error(GL_INVALID_ENUM);
+  if (count < 0) return error(GL_INVALID_VALUE);
+  uint32_t buffers = 0;
+  for (GLsizei k = 0; k < count; ++k) {
+    const GLenum a = attachments[k];
+    const bool window = boundFramebuffer_ == 0;
+    if (a == (window ? 0x1800u : GL_COLOR_ATTACHMENT0)) {
+      buffers |= pipe::kClearColor;
+    } else if (a == (window ? 0x1801u : GL_DEPTH_ATTACHMENT)) {
+      buffers |= pipe::kClearDepth;
+    } else if (a == (window ? 0x1802u : GL_STENCIL_ATTACHMENT)) {
+      buffers |= pipe::kClearStencil;
+    } else {
+      return error(GL_INVALID_ENUM);
     }
   }
+  if (!buffers || this->target().status != GL_FRAMEBUFFER_COMPLETE) return;
+  applyState();
+  pipe_.invalidate(buffers);
 }
 
 void Context::flush() {

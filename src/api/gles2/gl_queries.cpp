@@ -231,7 +231,8 @@ const GLubyte* Context::getString(GLenum name) {
       return reinterpret_cast<const GLubyte*>(
           "GL_OES_element_index_uint GL_OES_texture_npot GL_OES_rgb8_rgba8 "
           "GL_OES_standard_derivatives GL_EXT_texture_format_BGRA8888 GL_OES_vertex_half_float "
-          "GL_OES_depth24 GL_OES_packed_depth_stencil GL_OES_mapbuffer GL_OES_depth_texture");
+          "GL_OES_depth24 GL_OES_packed_depth_stencil GL_OES_mapbuffer GL_OES_depth_texture "
+          "GL_EXT_discard_framebuffer");
     default:
       error(GL_INVALID_ENUM);
       return nullptr;

@@ -357,6 +357,80 @@ void Context::generateMipmap(GLenum target) {
   t->dirty = true;
 }
 
+// glCopyTexImage2D / glCopyTexSubImage2D (§3.7.2): the framebuffer's pixels go through the same
+// path as client pixels, as RGBA8 reduced to the texture's components.
+namespace {
+
+// The components a copy may take from an RGBA framebuffer, in client layout.
+std::vector<uint8_t> reduce(const std::vector<uint8_t>& rgba, GLenum format) {
+  std::vector<uint8_t> out;
+  for (size_t p = 0; p + 4 <= rgba.size(); p += 4) {
+    switch (format) {
+      case GL_RGBA:
+        out.insert(out.end(), rgba.begin() + static_cast<ptrdiff_t>(p),
+                   rgba.begin() + static_cast<ptrdiff_t>(p + 4));
+        break;
+      case GL_RGB:
+        out.insert(out.end(), rgba.begin() + static_cast<ptrdiff_t>(p),
+                   rgba.begin() + static_cast<ptrdiff_t>(p + 3));
+        break;
+      case GL_LUMINANCE:
+        out.push_back(rgba[p]);
+        break;
+      case GL_ALPHA:
+        out.push_back(rgba[p + 3]);
+        break;
+      default:
+        out.push_back(rgba[p]), out.push_back(rgba[p + 3]);
+        break;  // LUMINANCE_ALPHA
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void Context::copyTexImage2D(GLenum target, GLint level, GLenum internalFormat, GLint x, GLint y,
+                             GLsizei w, GLsizei h, GLint border) {
+  if (faceOf(target) < 0) return error(GL_INVALID_ENUM);
+  if (internalFormat != GL_RGBA && internalFormat != GL_RGB && internalFormat != GL_LUMINANCE &&
+      internalFormat != GL_ALPHA && internalFormat != GL_LUMINANCE_ALPHA)
+    return error(GL_INVALID_ENUM);
+  if (w < 0 || h < 0 || border != 0) return error(GL_INVALID_VALUE);
+  // The framebuffer must have the components the texture asks for (§3.7.2, Table 3.9).
+  const bool needsAlpha = internalFormat == GL_RGBA || internalFormat == GL_ALPHA ||
+                          internalFormat == GL_LUMINANCE_ALPHA;
+  if (needsAlpha && this->target().alpha == 0) return error(GL_INVALID_OPERATION);
+  std::vector<uint8_t> rgba(static_cast<size_t>(w) * static_cast<size_t>(h) * 4, 0);
+  if (!readColor(x, y, w, h, static_cast<size_t>(w) * 4, rgba.data())) return;
+  const std::vector<uint8_t> texels = reduce(rgba, internalFormat);
+  const GLint saved = unpackAlignment_;
+  unpackAlignment_ = 1;
+  texImage2D(target, level, static_cast<GLint>(internalFormat), w, h, 0, internalFormat,
+             GL_UNSIGNED_BYTE, texels.data());
+  unpackAlignment_ = saved;
+}
+
+void Context::copyTexSubImage2D(GLenum target, GLint level, GLint xoff, GLint yoff, GLint x,
+                                GLint y, GLsizei w, GLsizei h) {
+  if (faceOf(target) < 0) return error(GL_INVALID_ENUM);
+  if (w < 0 || h < 0 || level < 0) return error(GL_INVALID_VALUE);
+  Texture* t = boundTexture(target);
+  const auto face = static_cast<uint32_t>(faceOf(target));
+  if (!t || t->faces[face].size() <= static_cast<size_t>(level) ||
+      !t->faces[face][static_cast<size_t>(level)].defined())
+    return error(GL_INVALID_OPERATION);
+  const TexImage& img = t->faces[face][static_cast<size_t>(level)];
+  if (img.type != GL_UNSIGNED_BYTE) return error(GL_INVALID_OPERATION);  // 8-bit images only yet
+  std::vector<uint8_t> rgba(static_cast<size_t>(w) * static_cast<size_t>(h) * 4, 0);
+  if (!readColor(x, y, w, h, static_cast<size_t>(w) * 4, rgba.data())) return;
+  const std::vector<uint8_t> texels = reduce(rgba, img.format);
+  const GLint saved = unpackAlignment_;
+  unpackAlignment_ = 1;
+  texSubImage2D(target, level, xoff, yoff, w, h, img.format, img.type, texels.data());
+  unpackAlignment_ = saved;
+}
+
 GLboolean Context::isTexture(GLuint name) {
   const Texture* t = name ? textures_.find(name) : nullptr;
   return t && t->target != 0;
