@@ -132,6 +132,43 @@ TEST(Gles2Context, FramebufferCompleteness) {
   EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_OPERATION));  // no object bound
 }
 
+// OES_vertex_array_object: array state and the element buffer belong to the bound vertex array;
+// current attribute values stay context state.
+TEST(Gles2Context, VertexArrayObjectsHoldArrayState) {
+  Fixture f;
+  GLuint vao = 0, buf[2] = {};
+  f.gl.genVertexArrays(1, &vao);
+  f.gl.genBuffers(2, buf);
+  f.gl.bindVertexArray(vao);
+  f.gl.bindBuffer(GL_ELEMENT_ARRAY_BUFFER, buf[0]);
+  f.gl.bindBuffer(GL_ARRAY_BUFFER, buf[1]);
+  f.gl.vertexAttribPointer(3, 2, GL_FLOAT, GL_FALSE, 8, nullptr);
+  f.gl.enableVertexAttribArray(3, true);
+  const float value[4] = {1, 2, 3, 4};
+  f.gl.vertexAttrib(5, value, 4);
+  GLint v = 0;
+  f.gl.getIntegerv(GL_ELEMENT_ARRAY_BUFFER_BINDING, &v);
+  EXPECT_EQ(v, static_cast<GLint>(buf[0]));
+  f.gl.bindVertexArray(0);  // the default vertex array knows none of it
+  f.gl.getIntegerv(GL_ELEMENT_ARRAY_BUFFER_BINDING, &v);
+  EXPECT_EQ(v, 0);
+  f.gl.getVertexAttrib(3, GL_VERTEX_ATTRIB_ARRAY_ENABLED, nullptr, &v, nullptr);
+  EXPECT_EQ(v, 0);
+  float cur[4] = {};
+  f.gl.getVertexAttrib(5, GL_CURRENT_VERTEX_ATTRIB, cur, nullptr, nullptr);
+  EXPECT_EQ(cur[3], 4.0f);
+  f.gl.bindVertexArray(vao);
+  f.gl.getVertexAttrib(3, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, nullptr, &v, nullptr);
+  EXPECT_EQ(v, static_cast<GLint>(buf[1]));
+  f.gl.getIntegerv(0x85B5, &v);  // GL_VERTEX_ARRAY_BINDING_OES
+  EXPECT_EQ(v, static_cast<GLint>(vao));
+  f.gl.deleteVertexArrays(1, &vao);
+  f.gl.getIntegerv(0x85B5, &v);
+  EXPECT_EQ(v, 0);
+  f.gl.bindVertexArray(12345);
+  EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+}
+
 TEST(Gles2Context, PointsAndLinesAreNotDrawnYet) {
   Fixture f;
   // With no program nothing is drawn and there is no error; with a bad mode, INVALID_ENUM.

@@ -1056,6 +1056,32 @@ GL_APICALL void GL_APIENTRY glDiscardFramebufferEXT(GLenum target, GLsizei numAt
   });
 }
 
+GL_APICALL void GL_APIENTRY glGenVertexArraysOES(GLsizei n, GLuint* arrays) {
+  forward(0, [&](Context* c) {
+    c->genVertexArrays(n, arrays);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glDeleteVertexArraysOES(GLsizei n, const GLuint* arrays) {
+  forward(0, [&](Context* c) {
+    c->deleteVertexArrays(n, arrays);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glBindVertexArrayOES(GLuint array) {
+  forward(0, [&](Context* c) {
+    c->bindVertexArray(array);
+    return 0;
+  });
+}
+
+GL_APICALL GLboolean GL_APIENTRY glIsVertexArrayOES(GLuint array) {
+  return forward<GLboolean>(GL_FALSE,
+                            [&](Context* c) -> GLboolean { return c->isVertexArray(array); });
+}
+
 }  // extern "C"
 
 namespace tessera::gles2 {
@@ -1211,6 +1237,10 @@ void* procAddress(const char* name) {
       {"glCopyTexImage2D", reinterpret_cast<void*>(&glCopyTexImage2D)},
       {"glCopyTexSubImage2D", reinterpret_cast<void*>(&glCopyTexSubImage2D)},
       {"glDiscardFramebufferEXT", reinterpret_cast<void*>(&glDiscardFramebufferEXT)},
+      {"glGenVertexArraysOES", reinterpret_cast<void*>(&glGenVertexArraysOES)},
+      {"glDeleteVertexArraysOES", reinterpret_cast<void*>(&glDeleteVertexArraysOES)},
+      {"glBindVertexArrayOES", reinterpret_cast<void*>(&glBindVertexArrayOES)},
+      {"glIsVertexArrayOES", reinterpret_cast<void*>(&glIsVertexArrayOES)},
   };
   for (const auto& p : kProcs) {
     if (std::strcmp(p.name, name) == 0) return p.fn;

@@ -11,7 +11,7 @@ Buffer* Context::boundBuffer(GLenum target) {
   if (target == GL_ARRAY_BUFFER) {
     name = arrayBuffer_;
   } else if (target == GL_ELEMENT_ARRAY_BUFFER) {
-    name = elementBuffer_;
+    name = vao().elementBuffer;
   } else {
     error(GL_INVALID_ENUM);
     return nullptr;
@@ -33,8 +33,8 @@ void Context::deleteBuffers(GLsizei n, const GLuint* names) {
     if (!b) continue;  // unused names and 0 are silently ignored
     // Deleting a bound buffer unbinds it (§2.9).
     if (arrayBuffer_ == name) arrayBuffer_ = 0;
-    if (elementBuffer_ == name) elementBuffer_ = 0;
-    for (VertexAttrib& a : attribs_) {
+    if (vao().elementBuffer == name) vao().elementBuffer = 0;
+    for (VertexAttrib& a : vao().attribs) {
       if (a.buffer == name) a.buffer = 0;
     }
     if (b->resource) pipe_.destroyResource(b->resource);
@@ -48,7 +48,7 @@ void Context::bindBuffer(GLenum target, GLuint name) {
     buffers_.reserve(name);
     buffers_.find(name)->everBound = true;
   }
-  (target == GL_ARRAY_BUFFER ? arrayBuffer_ : elementBuffer_) = name;
+  (target == GL_ARRAY_BUFFER ? arrayBuffer_ : vao().elementBuffer) = name;
 }
 
 void Context::bufferData(GLenum target, GLsizeiptr size, const void* data, GLenum usage) {

@@ -23,19 +23,7 @@ struct DefaultFramebuffer {
   int redBits = 8, greenBits = 8, blueBits = 8, alphaBits = 8, depthBits = 24, stencilBits = 8;
 };
 
-inline constexpr int kMaxAttribs = 16;
 inline constexpr int kMaxTextureUnits = 16;
-
-struct VertexAttrib {
-  bool enabled = false;
-  GLint size = 4;
-  GLenum type = GL_FLOAT;
-  GLboolean normalized = GL_FALSE;
-  GLsizei stride = 0;
-  const void* pointer = nullptr;  // offset when a buffer is bound
-  GLuint buffer = 0;
-  std::array<float, 4> current = {0, 0, 0, 1};
-};
 
 class Context final {
  public:
@@ -169,6 +157,10 @@ class Context final {
                            GLsizei stride, const void* pointer);
   void enableVertexAttribArray(GLuint index, bool on);
   void vertexAttrib(GLuint index, const float* values, int n);
+  void genVertexArrays(GLsizei n, GLuint* names);
+  void deleteVertexArrays(GLsizei n, const GLuint* names);
+  void bindVertexArray(GLuint name);
+  GLboolean isVertexArray(GLuint name);
   void getVertexAttrib(GLuint index, GLenum pname, float* f, GLint* i, void** pointer);
   void drawArrays(GLenum mode, GLint first, GLsizei count);
   void drawElements(GLenum mode, GLsizei count, GLenum type, const void* indices);
@@ -222,12 +214,20 @@ class Context final {
   NameTable<Renderbuffer> renderbuffers_;
   GLuint boundFramebuffer_ = 0, boundRenderbuffer_ = 0;
   GLuint nextShaderOrProgram_ = 1;  // shaders and programs share one name space (§2.10.1)
-  GLuint arrayBuffer_ = 0, elementBuffer_ = 0;
+  GLuint arrayBuffer_ = 0;
   GLuint currentProgram_ = 0;
   GLuint activeUnit_ = 0;
   std::array<GLuint, kMaxTextureUnits> bound2D_{}, boundCube_{};
   Texture default2D_{GL_TEXTURE_2D}, defaultCube_{GL_TEXTURE_CUBE_MAP};
-  std::array<VertexAttrib, kMaxAttribs> attribs_{};
+  // Vertex array objects (OES_vertex_array_object): name 0 is the context's own.
+  NameTable<VertexArray> vertexArrays_;
+  VertexArray defaultVertexArray_;
+  GLuint boundVertexArray_ = 0;
+  VertexArray& vao() {
+    return boundVertexArray_ ? *vertexArrays_.find(boundVertexArray_) : defaultVertexArray_;
+  }
+  // Current attribute values (glVertexAttrib*) are context state, not vertex array state.
+  std::array<std::array<float, 4>, kMaxAttribs> currentValues_{};
 
   pipe::BlendState blend_;
   pipe::DepthStencilAlphaState dsa_;

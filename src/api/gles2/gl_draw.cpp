@@ -59,27 +59,50 @@ void Context::vertexAttribPointer(GLuint index, GLint size, GLenum type, GLboole
                                   GLsizei stride, const void* pointer) {
   if (index >= kMaxAttribs || size < 1 || size > 4 || stride < 0) return error(GL_INVALID_VALUE);
   if (!attribFormat(type, normalized)) return error(GL_INVALID_ENUM);
-  VertexAttrib& a = attribs_[index];
+  VertexAttrib& a = vao().attribs[index];
   a.size = size, a.type = type, a.normalized = normalized, a.stride = stride;
   a.pointer = pointer;
   a.buffer = arrayBuffer_;  // the binding is captured now (§2.9.1)
 }
 
+void Context::genVertexArrays(GLsizei n, GLuint* names) {
+  if (n < 0) return error(GL_INVALID_VALUE);
+  for (GLsizei i = 0; i < n; ++i) names[i] = vertexArrays_.create();
+}
+
+void Context::deleteVertexArrays(GLsizei n, const GLuint* names) {
+  if (n < 0) return error(GL_INVALID_VALUE);
+  for (GLsizei i = 0; i < n; ++i) {
+    if (!names[i] || !vertexArrays_.find(names[i])) continue;
+    if (boundVertexArray_ == names[i]) boundVertexArray_ = 0;  // back to the default one
+    vertexArrays_.erase(names[i]);
+  }
+}
+
+void Context::bindVertexArray(GLuint name) {
+  if (name && !vertexArrays_.find(name)) return error(GL_INVALID_OPERATION);  // not from glGen
+  boundVertexArray_ = name;
+}
+
+GLboolean Context::isVertexArray(GLuint name) {
+  return name && vertexArrays_.find(name);
+}
+
 void Context::enableVertexAttribArray(GLuint index, bool on) {
   if (index >= kMaxAttribs) return error(GL_INVALID_VALUE);
-  attribs_[index].enabled = on;
+  vao().attribs[index].enabled = on;
 }
 
 void Context::vertexAttrib(GLuint index, const float* values, int n) {
   if (index >= kMaxAttribs) return error(GL_INVALID_VALUE);
   std::array<float, 4> v = {0, 0, 0, 1};
   for (int k = 0; k < n; ++k) v[static_cast<size_t>(k)] = values[k];
-  attribs_[index].current = v;
+  currentValues_[index] = v;
 }
 
 void Context::getVertexAttrib(GLuint index, GLenum pname, float* f, GLint* i, void** pointer) {
   if (index >= kMaxAttribs) return error(GL_INVALID_VALUE);
-  const VertexAttrib& a = attribs_[index];
+  const VertexAttrib& a = vao().attribs[index];
   if (pointer) {
     if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER) return error(GL_INVALID_ENUM);
     *pointer = const_cast<void*>(a.pointer);
@@ -104,8 +127,8 @@ void Context::getVertexAttrib(GLuint index, GLenum pname, float* f, GLint* i, vo
       return put(static_cast<float>(a.buffer));
     case GL_CURRENT_VERTEX_ATTRIB:
       for (int k = 0; k < 4; ++k) {
-        if (f) f[k] = a.current[static_cast<size_t>(k)];
-        if (i) i[k] = static_cast<GLint>(a.current[static_cast<size_t>(k)]);
+        if (f) f[k] = currentValues_[index][static_cast<size_t>(k)];
+        if (i) i[k] = static_cast<GLint>(currentValues_[index][static_cast<size_t>(k)]);
       }
       return;
     default:
@@ -121,11 +144,11 @@ bool Context::bindAttributes(Program& p, uint32_t vertexCount,
                                             {0, 0, 0, pipe::VertexFormat::Float32, 4});
   std::vector<pipe::ResourceId> buffers(elements.size(), pipe::kNoResource);
   for (size_t slot = 0; slot < elements.size(); ++slot) {
-    const VertexAttrib& a = attribs_[slot];
+    const VertexAttrib& a = vao().attribs[slot];
     pipe::VertexElement& e = elements[slot];
     e.buffer = static_cast<uint32_t>(slot);
     if (!a.enabled) {
-      const auto* bytes = reinterpret_cast<const uint8_t*>(a.current.data());
+      const auto* bytes = reinterpret_cast<const uint8_t*>(currentValues_[slot].data());
       buffers[slot] = pipe_.createBuffer({bytes, 16});
       temps.push_back(buffers[slot]);
       continue;  // stride 0: every vertex reads the one value
@@ -248,8 +271,8 @@ void Context::drawArrays(GLenum mode, GLint first, GLsizei count) {
   std::vector<pipe::ResourceId> temps;
   // A non-zero `first` is applied by giving every array an offset of `first` vertices: the
   // pipe draw always starts at vertex 0.
-  const std::array<VertexAttrib, kMaxAttribs> saved = attribs_;
-  for (VertexAttrib& a : attribs_) {
+  const std::array<VertexAttrib, kMaxAttribs> saved = vao().attribs;
+  for (VertexAttrib& a : vao().attribs) {
     if (!a.enabled) continue;
     const AttribFormat f = *attribFormat(a.type, a.normalized);
     const uintptr_t stride =
@@ -258,7 +281,7 @@ void Context::drawArrays(GLenum mode, GLint first, GLsizei count) {
                                               stride * static_cast<uintptr_t>(first));
   }
   const bool ok = bindAttributes(p, static_cast<uint32_t>(count), temps);
-  attribs_ = saved;
+  vao().attribs = saved;
   if (!ok) {
     error(GL_INVALID_OPERATION);
   } else {
@@ -278,7 +301,7 @@ void Context::drawElements(GLenum mode, GLsizei count, GLenum type, const void* 
   const size_t bytes = indexBytes * static_cast<size_t>(count);
   const uint8_t* src = nullptr;
   size_t offset = 0;
-  Buffer* eb = elementBuffer_ ? buffers_.find(elementBuffer_) : nullptr;
+  Buffer* eb = vao().elementBuffer ? buffers_.find(vao().elementBuffer) : nullptr;
   if (eb) {
     offset = reinterpret_cast<uintptr_t>(indices);
     if (offset + bytes > eb->data.size()) return error(GL_INVALID_OPERATION);

@@ -88,6 +88,24 @@ struct Program {
   bool deletePending = false;
 };
 
+inline constexpr int kMaxAttribs = 16;
+
+struct VertexAttrib {
+  bool enabled = false;
+  GLint size = 4;
+  GLenum type = GL_FLOAT;
+  GLboolean normalized = GL_FALSE;
+  GLsizei stride = 0;
+  const void* pointer = nullptr;  // offset when a buffer is bound
+  GLuint buffer = 0;
+};
+
+// The vertex array state a vertex array object holds (OES_vertex_array_object).
+struct VertexArray {
+  std::array<VertexAttrib, kMaxAttribs> attribs{};
+  GLuint elementBuffer = 0;
+};
+
 // Name spaces: GL names map to objects; 0 is never a name.
 template <typename T>
 class NameTable final {

@@ -96,7 +96,9 @@ struct StateQuery {
       case GL_ARRAY_BUFFER_BINDING:
         return ints({double(c.arrayBuffer_)});
       case GL_ELEMENT_ARRAY_BUFFER_BINDING:
-        return ints({double(c.elementBuffer_)});
+        return ints({double(c.vao().elementBuffer)});
+      case 0x85B5:  // GL_VERTEX_ARRAY_BINDING_OES
+        return ints({double(c.boundVertexArray_)});
       case GL_CURRENT_PROGRAM:
         return ints({double(c.currentProgram_)});
       case GL_ACTIVE_TEXTURE:
@@ -232,7 +234,7 @@ const GLubyte* Context::getString(GLenum name) {
           "GL_OES_element_index_uint GL_OES_texture_npot GL_OES_rgb8_rgba8 "
           "GL_OES_standard_derivatives GL_EXT_texture_format_BGRA8888 GL_OES_vertex_half_float "
           "GL_OES_depth24 GL_OES_packed_depth_stencil GL_OES_mapbuffer GL_OES_depth_texture "
-          "GL_EXT_discard_framebuffer");
+          "GL_EXT_discard_framebuffer GL_OES_vertex_array_object");
     default:
       error(GL_INVALID_ENUM);
       return nullptr;

@@ -16,7 +16,9 @@ void makeCurrent(Context* c) {
 }
 
 Context::Context(gpu::Device& device, driver::DriverOptions options)
-    : device_(device), pipe_(device, options) {}
+    : device_(device), pipe_(device, options) {
+  for (auto& v : currentValues_) v = {0, 0, 0, 1};  // §2.7: (0, 0, 0, 1) until set
+}
 
 Context::~Context() = default;
 
