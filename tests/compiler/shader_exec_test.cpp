@@ -23,7 +23,8 @@ namespace fs = std::filesystem;
 constexpr double kRequired = 0.995;
 
 struct Case {
-  std::string label, path;  // path: a .shader_test file
+  std::string label, path;  // path: the .shader_test file (written by the test for glmark2's)
+  int glmark2 = -1;         // index into glmark2Programs(), or -1
 };
 
 fs::path workDir() {
@@ -49,12 +50,10 @@ std::vector<Case> cases() {
   if (fs::exists("/usr/share/glmark2/shaders")) {
     int k = 0;
     for (const Glmark2Program& p : glmark2Programs()) {
-      const std::string label = "glmark2_" + std::to_string(k++) + "_" + safe(p.name);
-      const fs::path file = workDir() / (label + ".shader_test");
-      std::ofstream(file) << "[config]\nsize 96x72\ngrid 6\n[vertex shader]\n"
-                          << p.vertex << "\n[fragment shader]\n"
-                          << p.fragment;
-      all.push_back({label, file.string()});
+      const std::string label = "glmark2_" + std::to_string(k) + "_" + safe(p.name);
+      // The file is written by the test itself: test processes run in parallel and each one
+      // lists every case.
+      all.push_back({label, (workDir() / (label + ".shader_test")).string(), k++});
     }
   }
   return all;
@@ -74,6 +73,13 @@ std::string oracleImage(const Case& c, const std::string& driver) {
 
 TEST_P(ShaderExec, MatchesMesa) {
   const Case& c = GetParam();
+  if (c.glmark2 >= 0) {
+    const std::vector<Glmark2Program> all = glmark2Programs();
+    const Glmark2Program& p = all.at(static_cast<size_t>(c.glmark2));
+    std::ofstream(c.path) << "[config]\nsize 96x72\ngrid 6\n[vertex shader]\n"
+                          << p.vertex << "\n[fragment shader]\n"
+                          << p.fragment;
+  }
   const shadertest::ShaderTest t = shadertest::load(c.path);
   const ShaderTestResult r =
       renderShaderTest(t, gpu::findPreset("adreno-a630"), driver::RenderMode::Binning);
