@@ -18,14 +18,16 @@ struct Compiled {
   ProgramInterface interface;
 };
 
-// The binning pass needs only gl_Position: drop the other output writes before allocation, so
-// dead-code removal and the register allocator see the smaller program (seed on Adreno tiling:
-// the binning pass runs a position-only vertex shader).
+// The binning pass needs only gl_Position (and gl_PointSize, which sizes a point's footprint):
+// drop the other output writes before allocation, so dead-code removal and the register
+// allocator see the smaller program (seed on Adreno tiling: the binning pass runs a
+// position-only vertex shader).
 ir::Program positionOnly(ir::Program p) {
-  std::erase_if(p.code, [](const isa::Instr& in) {
-    return in.dst.file == isa::File::Output && in.dst.index >= 4;
+  const int pointSize = p.pointSize - 1;
+  std::erase_if(p.code, [&](const isa::Instr& in) {
+    return in.dst.file == isa::File::Output && in.dst.index >= 4 && in.dst.index != pointSize;
   });
-  p.numOutputs = 1;
+  p.numOutputs = static_cast<uint8_t>(p.pointSize ? pointSize / 4 + 1 : 1);
   return p;
 }
 

@@ -90,7 +90,14 @@ void Context::emitState(CommandWriter& w, uint32_t groups) {
         raster_.cull == pipe::CullMode::Front || raster_.cull == pipe::CullMode::FrontAndBack;
     const bool back =
         raster_.cull == pipe::CullMode::Back || raster_.cull == pipe::CullMode::FrontAndBack;
-    w.reg(Reg::GRAS_SU_CNTL, u(front) | u(back) << 1 | u(!raster_.frontCCW) << 2);
+    w.reg(Reg::GRAS_SU_CNTL,
+          u(front) | u(back) << 1 | u(!raster_.frontCCW) << 2 | u(raster_.polygonOffset) << 3);
+    // GLES 2.0 leaves the size of a point whose vertex shader writes no gl_PointSize undefined;
+    // one pixel, as other implementations draw.
+    w.regFloat(Reg::GRAS_SU_POINT_SIZE, 1.0f);
+    w.regFloat(Reg::GRAS_SU_LINE_WIDTH, raster_.lineWidth);
+    w.regFloat(Reg::GRAS_SU_POLY_OFFSET_SCALE, raster_.offsetFactor);
+    w.regFloat(Reg::GRAS_SU_POLY_OFFSET_OFFSET, raster_.offsetUnits);
   }
   if (dirty & kDirtyScissor) {
     const Rect r = scissorRect();

@@ -156,6 +156,8 @@ class LineParser {
       return o;
     }
     if (w == "ff") return Operand{File::Sys, false, false, false, 4, 0};
+    if (w == "pc.x" || w == "pc.y")  // gl_PointCoord
+      return Operand{File::Sys, false, false, false, w[3] == 'x' ? 5 : 6, 0};
     if (w == "a0.x" || w == "a0") return Operand{File::Addr};
     if (w.substr(0, 3) == "fc.") {
       if (w.size() != 4 || componentOf(w[3]) < 0) error(start, "bad fragcoord component");
@@ -245,7 +247,7 @@ std::string_view stripComment(std::string_view line) {
 }
 
 struct Declared {
-  std::optional<int> regs, inputs, outputs, varyings;
+  std::optional<int> regs, inputs, outputs, varyings, pointSize;
   bool stage = false;
 };
 
@@ -278,6 +280,13 @@ void directive(LineParser& lp, std::string_view name, size_t at, Program& p, Dec
     count(d.outputs, kMaxVsOutputs);
   } else if (name == ".varyings") {
     count(d.varyings, kMaxVaryings);
+  } else if (name == ".pointsize") {  // .pointsize oK.c: the output holding gl_PointSize
+    lp.skipSpace();
+    const size_t s = lp.pos();
+    const Operand o = lp.operand(Type::F);
+    if (o.file != File::Output || o.neg || o.abs || o.rel) lp.error(s, "expected an output oK.c");
+    if (d.pointSize) lp.error(at, "duplicate .pointsize");
+    d.pointSize = o.index;
   } else {
     lp.error(at, "unknown directive '" + std::string(name) + "'");
   }
@@ -369,6 +378,7 @@ Program assemble(std::string_view source, std::string_view fileName) {
       declared.outputs.value_or(std::max(vs ? 1 : 0, used(p, File::Output, 4))));
   p.numVaryings =
       static_cast<uint8_t>(declared.varyings.value_or(vs ? 0 : used(p, File::Varying, 4)));
+  if (declared.pointSize) p.pointSize = static_cast<uint8_t>(*declared.pointSize + 1);
   try {
     finalize(p);
   } catch (const DecodeError& e) {

@@ -74,7 +74,9 @@ std::string formatOperand(const Operand& o, Type type) {
       body = vec('o', o.index);
       break;
     case File::Sys:
-      body = o.index < 4 ? std::string("fc.") + kComp[o.index] : std::string("ff");
+      body = o.index < 4    ? std::string("fc.") + kComp[o.index]
+             : o.index == 4 ? std::string("ff")
+                            : std::string("pc.") + kComp[o.index - 5];
       break;
     case File::Varying:
       body = vec('v', o.index);
@@ -102,6 +104,10 @@ std::string disassemble(const Program& p) {
   out += ".inputs " + std::to_string(p.numInputs) + "\n";
   out += ".outputs " + std::to_string(p.numOutputs) + "\n";
   out += ".varyings " + std::to_string(p.numVaryings) + "\n";
+  if (p.pointSize) {
+    const int o = p.pointSize - 1;
+    out += ".pointsize o" + std::to_string(o / 4) + "." + kComp[o % 4] + "\n";
+  }
   int depth = 0;
   for (const Instr& in : p.code) {
     const OpInfo& info = opInfo(in.op);

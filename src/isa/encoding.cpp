@@ -39,7 +39,8 @@ std::vector<uint32_t> encode(const Program& p) {
   w.push_back(static_cast<uint32_t>(p.stage) << kStageShift |
               uint32_t{p.regCount} << kRegCountShift | uint32_t{p.numInputs} << kInputsShift |
               uint32_t{p.numOutputs} << kOutputsShift);
-  w.push_back(uint32_t{p.numVaryings} << kVaryingsShift | uint32_t{p.flags} << kFlagsShift);
+  w.push_back(uint32_t{p.numVaryings} << kVaryingsShift | uint32_t{p.flags} << kFlagsShift |
+              uint32_t{p.pointSize} << kPointSizeShift);
   w.push_back(static_cast<uint32_t>(p.code.size()));
   w.push_back(static_cast<uint32_t>(pool.size()));
   w.insert(w.end(), pool.begin(), pool.end());
@@ -69,7 +70,8 @@ Program decode(std::span<const uint32_t> w) {
   p.numOutputs = static_cast<uint8_t>(field(w[2], kOutputsShift, 8));
   p.numVaryings = static_cast<uint8_t>(field(w[3], kVaryingsShift, 8));
   const uint32_t flags = field(w[3], kFlagsShift, 8);
-  if (w[3] >> 16) throw DecodeError(-1, "reserved header bits set");
+  p.pointSize = static_cast<uint8_t>(field(w[3], kPointSizeShift, 8));
+  if (w[3] >> 24) throw DecodeError(-1, "reserved header bits set");
   const uint64_t count = w[4], poolSize = w[5];
   if (count > static_cast<uint64_t>(kMaxInstructions))
     throw DecodeError(-1, "too many instructions");

@@ -17,7 +17,7 @@ inline constexpr int kWordsPerInstruction = 4;
 
 // Header word 2 and 3 field positions.
 inline constexpr int kStageShift = 0, kRegCountShift = 8, kInputsShift = 16, kOutputsShift = 24;
-inline constexpr int kVaryingsShift = 0, kFlagsShift = 8;
+inline constexpr int kVaryingsShift = 0, kFlagsShift = 8, kPointSizeShift = 16;
 
 // Instruction word 0.
 inline constexpr int kOpShift = 0, kOpBits = 8;

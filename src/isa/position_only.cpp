@@ -96,8 +96,9 @@ bool removable(const Instr& in) {
 // One liveness pass; returns true if it removed anything.
 bool removeDead(Program& p) {
   const int n = static_cast<int>(p.code.size());
-  Vars exitLive;
+  Vars exitLive;  // the binning pass needs the position and, for points, the point size
   for (int c = 0; c < 4; ++c) exitLive.set(kOutBase + c);
+  if (p.pointSize) exitLive.set(kOutBase + p.pointSize - 1);
   std::vector<Vars> liveIn(n), defs(n), uses(n);
   for (int i = 0; i < n; ++i) {
     defs[i] = defsOf(p.code[i]);
@@ -156,7 +157,7 @@ Program positionOnly(const Program& vs) {
     finalize(p);
   }
   // Writes to outputs other than o0 are gone (never live), so the output count can shrink.
-  int outputs = 1;
+  int outputs = p.pointSize ? (p.pointSize - 1) / 4 + 1 : 1;
   int regs = 0;
   for (const Instr& in : p.code) {
     for (const Operand& s : in.src)

@@ -24,8 +24,16 @@ inline constexpr int kMaxInstructions = 1 << 16;
 inline constexpr int kMaxImmediates = 1 << 16;
 
 // System values readable by fragment shaders (File::Sys index).
-enum class SysValue : uint8_t { FragCoordX, FragCoordY, FragCoordZ, FragCoordW, FrontFacing };
-inline constexpr int kNumSysValues = 5;
+enum class SysValue : uint8_t {
+  FragCoordX,
+  FragCoordY,
+  FragCoordZ,
+  FragCoordW,
+  FrontFacing,
+  PointCoordS,  // gl_PointCoord of a point sprite's fragment (undefined for other primitives)
+  PointCoordT
+};
+inline constexpr int kNumSysValues = 7;
 
 enum class Stage : uint8_t { Vertex, Fragment };
 
@@ -80,6 +88,7 @@ struct Program {
   uint8_t numOutputs = 0;   // VS: o0 = position, o1.. = varyings; FS: o0 = colour
   uint8_t numVaryings = 0;  // FS: vec4 varyings read (v0..)
   uint8_t flags = 0;        // ProgramFlag bits (derived by finalize)
+  uint8_t pointSize = 0;    // VS: 1 + the output component (K*4+c) holding gl_PointSize; 0: none
   uint32_t constSpan = 0;   // derived: 1 + highest statically addressed constant (0 if none)
   std::vector<Instr> code;
 

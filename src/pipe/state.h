@@ -30,6 +30,10 @@ struct RasterizerState {
   CullMode cull = CullMode::None;
   bool frontCCW = true;
   bool scissor = false;
+  float lineWidth = 1;  // clamped to [1, gpu::pc::kMaxLineWidth] by the hardware
+  // Polygon offset of filled primitives (GL_POLYGON_OFFSET_FILL, GLES 2.0 §3.5.2).
+  bool polygonOffset = false;
+  float offsetFactor = 0, offsetUnits = 0;
   bool operator==(const RasterizerState&) const = default;
 };
 
@@ -59,7 +63,16 @@ struct VertexElement {
   bool operator==(const VertexElement&) const = default;
 };
 
-enum class Primitive : uint8_t { Triangles = 4, TriangleStrip = 5, TriangleFan = 6 };
+// The hardware's own encoding (gpu::cp::PrimType).
+enum class Primitive : uint8_t {
+  Points = 0,
+  Lines = 1,
+  LineStrip = 2,
+  LineLoop = 3,
+  Triangles = 4,
+  TriangleStrip = 5,
+  TriangleFan = 6
+};
 enum class IndexSize : uint8_t { None = 0, U8 = 1, U16 = 2, U32 = 4 };
 
 // Buffers a clear touches (GL's COLOR/DEPTH/STENCIL_BUFFER_BIT).

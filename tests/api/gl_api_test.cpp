@@ -22,24 +22,31 @@ std::string readText(const fs::path& p) {
   return s.str();
 }
 
-class GlApi : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(GlApi, TesseraMatchesMesa) {
-  const std::string scene = GetParam();
-  const fs::path dir = fs::path(::testing::TempDir()) / "tessera-gl-api";
-  fs::create_directories(dir);
-  auto run = [&](const std::string& who, const std::string& env) {
+class GlApi : public ::testing::TestWithParam<std::string> {
+ protected:
+  // Runs gl-check on one stack; returns its image and log paths.
+  std::pair<std::string, std::string> run(const std::string& who, const std::string& env) {
+    const std::string scene = GetParam();
+    const fs::path dir = fs::path(::testing::TempDir()) / "tessera-gl-api";
+    fs::create_directories(dir);
     const std::string png = (dir / (scene + "-" + who + ".png")).string();
     const std::string log = (dir / (scene + "-" + who + ".txt")).string();
     const std::string cmd =
         env + " '" + std::string(GL_CHECK_PATH) + "' " + scene + " '" + png + "' '" + log + "'";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
     return std::make_pair(png, log);
-  };
+  }
+  static std::string tessera(const std::string& mode) {
+    return std::string("env TESSERA_MODE=") + mode + " LD_LIBRARY_PATH='" + TESSERA_GL_LIB_DIR +
+           "'";
+  }
+};
+
+TEST_P(GlApi, TesseraMatchesMesa) {
   const auto mesa =
       run("llvmpipe",
           "env LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=llvmpipe GALLIVM_PERF=no_aos_sampling");
-  const auto ours = run("tessera", std::string("env LD_LIBRARY_PATH='") + TESSERA_GL_LIB_DIR + "'");
+  const auto ours = run("tessera", tessera("binning"));
   if (HasFailure()) return;
   EXPECT_EQ(readText(ours.second), readText(mesa.second))
       << "logs differ: " << ours.second << " vs " << mesa.second;
@@ -48,8 +55,21 @@ TEST_P(GlApi, TesseraMatchesMesa) {
   EXPECT_GE(r.fractionWithin, 0.995) << r.summary() << "\n  " << ours.first << " vs " << mesa.first;
 }
 
+// Binning, naive GMEM rendering and sysmem rendering give the same pixels and the same logs.
+TEST_P(GlApi, EveryRenderingModeGivesTheSameResult) {
+  const auto binning = run("binning", tessera("binning"));
+  for (const char* mode : {"naive", "sysmem"}) {
+    const auto other = run(mode, tessera(mode));
+    if (HasFailure()) return;
+    EXPECT_EQ(readText(other.second), readText(binning.second)) << mode;
+    const tessera::Image a = tessera::readPng(other.first), b = tessera::readPng(binning.first);
+    EXPECT_TRUE(a.rgba == b.rgba) << mode << ": " << other.first << " vs " << binning.first;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Scenes, GlApi,
                          ::testing::Values("triangles", "textured", "errors", "state",
-                                           "framebuffer", "depth-texture", "copy-texture"));
+                                           "framebuffer", "depth-texture", "copy-texture", "points",
+                                           "lines", "polygon-offset"));
 
 }  // namespace

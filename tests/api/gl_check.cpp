@@ -181,6 +181,17 @@ void sceneErrors() {
   logError("non-square cube face");
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR_MIPMAP_LINEAR);
   logError("mag filter with mipmaps");
+  const unsigned char block[16] = {};
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, 0x1234, 4, 4, 0, 8, block);
+  logError("compressed image, unknown format");
+  glCompressedTexImage2D(GL_RGBA, 0, 0x8D64, 4, 4, 0, 8, block);
+  logError("compressed image, bad target");
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, 0x1234, 8, block);
+  logError("compressed sub-image, unknown format");
+  glDrawArrays(GL_LINE_LOOP, 0, -1);
+  logError("negative count");
+  glLineWidth(0.0f);
+  logError("line width zero");
   glUseProgram(12345);
   logError("use unknown program");
   const GLuint sh = glCreateShader(GL_VERTEX_SHADER);
@@ -444,13 +455,116 @@ void sceneCopyTexture() {
   }
 }
 
+// Point sprites: sizes from an attribute through gl_PointSize, gl_PointCoord as colour, a point
+// whose size comes from a uniform, and points outside the viewport.
+void scenePoints() {
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; uniform float u_scale; varying vec4 c;\n"
+      "void main() { gl_Position = vec4(a_pos.xy, 0.0, 1.0); gl_PointSize = a_pos.z * u_scale;\n"
+      "  c = a_color; }\n",
+      "precision mediump float; varying vec4 c;\n"
+      "void main() { gl_FragColor = vec4(gl_PointCoord, c.b, 1.0) * c.a; }\n");
+  glUseProgram(p);
+  glUniform1f(glGetUniformLocation(p, "u_scale"), 1.0f);
+  glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  // x, y, size; the positions keep every sprite inside the viewport.
+  const float pos[] = {-0.7f, -0.6f, 1.0f,  -0.4f, -0.6f, 3.0f, 0.0f, -0.5f,
+                       8.0f,  0.5f,  -0.4f, 17.f,  -0.5f, 0.4f, 24.f, 0.3f,
+                       0.5f,  31.f,  0.8f,  0.8f,  5.5f,  1.5f, 0.0f, 9.0f};  // the last is clipped
+  const float col[] = {1, 1, 1, 1, 1, 1, 0,    1, 1, 1, 0.5f, 1, 1, 1, 0, 1,
+                       1, 1, 1, 1, 1, 1, 0.2f, 1, 1, 1, 1,    1, 1, 1, 1, 1};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glDrawArrays(GL_POINTS, 0, 8);
+  logError("points");
+  // Indexed points, sized by the uniform.
+  glUniform1f(glGetUniformLocation(p, "u_scale"), 0.5f);
+  const unsigned short idx[] = {5, 2};
+  glDrawElements(GL_POINTS, 2, GL_UNSIGNED_SHORT, idx);
+  logError("indexed points");
+}
+
+// Lines, line strips and loops at width 1 and wider, with interpolated colours.
+void sceneLines() {
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
+      "void main() { gl_Position = a_pos; c = a_color; }\n",
+      "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
+  glUseProgram(p);
+  glClearColor(0.0f, 0.0f, 0.2f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const float pos[] = {-0.9f, -0.9f, 0.9f,  -0.7f, -0.8f, -0.2f, 0.7f, 0.9f,
+                       -0.2f, 0.8f,  -0.1f, -0.8f, 0.2f,  0.1f,  0.6f, 0.3f};
+  const float col[] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1,    0, 1,
+                       1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0.5f, 0, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glDrawArrays(GL_LINES, 0, 8);
+  logError("lines");
+  glLineWidth(3.0f);
+  logError("line width 3");
+  glViewport(0, 0, kW / 2, kH / 2);
+  glDrawArrays(GL_LINE_STRIP, 0, 5);
+  logError("line strip");
+  glViewport(kW / 2, kH / 2, kW / 2, kH / 2);
+  glLineWidth(1.0f);
+  glDrawArrays(GL_LINE_LOOP, 2, 4);
+  logError("line loop");
+  glLineWidth(0.0f);
+  logError("line width 0");
+  glLineWidth(-1.0f);
+  logError("line width -1");
+  GLfloat w = 0;
+  glGetFloatv(GL_LINE_WIDTH, &w);
+  gLog << "line width " << w << "\n";
+}
+
+// Two coplanar, sloped quads at the same depth: the second wins the depth test only through
+// its polygon offset.
+void scenePolygonOffset() {
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
+      "void main() { gl_Position = a_pos; c = a_color; }\n",
+      "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
+  glUseProgram(p);
+  glClearColor(0, 0, 0, 1);
+  glClearDepthf(1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  const float quad[] = {-0.8f, -0.8f, -0.6f, 0.8f, -0.8f, 0.3f,
+                        -0.8f, 0.8f,  -0.3f, 0.8f, 0.8f,  0.6f};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(0);
+  glVertexAttrib4f(1, 1, 0, 0, 1);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(-1.0f, -2.0f);
+  glVertexAttrib4f(1, 0, 1, 0, 1);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);  // wins everywhere: pulled towards the viewer
+  glPolygonOffset(1.0f, 2.0f);
+  glVertexAttrib4f(1, 0, 0, 1, 1);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);  // loses everywhere: pushed away
+  logError("polygon offset");
+  GLfloat f = 0, u = 0;
+  glGetFloatv(GL_POLYGON_OFFSET_FACTOR, &f);
+  glGetFloatv(GL_POLYGON_OFFSET_UNITS, &u);
+  gLog << "offset " << f << " " << u << " enabled " << int(glIsEnabled(GL_POLYGON_OFFSET_FILL))
+       << "\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 4) {
     std::fprintf(stderr,
-                 "usage: gl-check triangles|textured|errors|state|framebuffer|depth-texture "
-                 "OUT.png OUT.txt\n");
+                 "usage: gl-check triangles|textured|errors|state|framebuffer|depth-texture|"
+                 "copy-texture|points|lines|polygon-offset OUT.png OUT.txt\n");
     return 2;
   }
   const std::string scene = argv[1];
@@ -510,6 +624,12 @@ int main(int argc, char** argv) {
     sceneDepthTexture();
   else if (scene == "copy-texture")
     sceneCopyTexture();
+  else if (scene == "points")
+    scenePoints();
+  else if (scene == "lines")
+    sceneLines();
+  else if (scene == "polygon-offset")
+    scenePolygonOffset();
   else {
     std::fprintf(stderr, "unknown scene %s\n", scene.c_str());
     return 2;

@@ -58,12 +58,14 @@ TEST(CompilerErrors, MissingMainAndEmptySource) {
 }
 
 TEST(CompilerErrors, UnsupportedConstructsAreNamed) {
-  // Points are not drawn yet, so gl_PointCoord has nothing to read.
+  // Flat interpolation has no hardware path yet; the message names the varying.
   const CompiledProgram c = compileProgram(
-      kVs,
-      "precision mediump float;\nvoid main() { gl_FragColor = vec4(gl_PointCoord, 0.0, 1.0); }\n");
+      "#version 300 es\nin vec4 pos; flat out int level;\n"
+      "void main() { gl_Position = pos; level = int(pos.x * 4.0); }\n",
+      "#version 300 es\nprecision mediump float; flat in int level; out vec4 color;\n"
+      "void main() { color = vec4(float(level)); }\n");
   EXPECT_FALSE(c.ok);
-  EXPECT_NE(c.log.find("PointCoord"), std::string::npos) << c.log;
+  EXPECT_NE(c.log.find("'level': flat interpolation"), std::string::npos) << c.log;
 }
 
 TEST(CompilerErrors, TooManyVaryingsAndUniforms) {

@@ -84,6 +84,9 @@ TEST(DecodeErrors, HeaderFields) {
   EXPECT_EQ(bad(2, w[2] | 5u), -1);                     // stage
   EXPECT_EQ(bad(2, (w[2] & ~0xff00u) | 65u << 8), -1);  // regCount > 64
   EXPECT_EQ(bad(3, w[3] | kUsesKill << 8), -1);         // flags disagree with the code
+  EXPECT_EQ(bad(3, w[3] | 1u << 16), -1);               // point size in the position output o0
+  EXPECT_EQ(bad(3, w[3] | 9u << 16), -1);               // point size beyond the outputs
+  EXPECT_EQ(bad(3, w[3] | 1u << 24), -1);               // reserved bits
   EXPECT_GE(bad(5, 2), -1);                             // pool size changes the length
 }
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "isa/assembler.h"
+#include "isa/encoding.h"
 #include "isa/position_only.h"
 #include "shaders/shaders.h"
 
@@ -71,6 +72,31 @@ end
   for (const Instr& in : pos.code) ifs += in.op == Opcode::If;
   EXPECT_EQ(ifs, 1) << dis;
   EXPECT_EQ(assemble(dis, "pos.s"), pos);
+}
+
+TEST(PositionOnly, KeepsThePointSize) {
+  // The binning pass sizes a point's footprint from gl_PointSize, so that output stays live.
+  Program full = assemble(R"(.stage vertex
+.pointsize o2.y
+mov o0.x, i0.x
+mov o0.y, i0.y
+mov o0.z, 0
+mov o0.w, 1
+mul o1.x, i0.z, 2  ; a varying: dropped
+mul o2.y, i0.w, 3  ; the point size: kept
+end
+)",
+                          "p.s");
+  EXPECT_EQ(full.pointSize, 2 * 4 + 1 + 1);
+  const Program pos = positionOnly(full);
+  const std::string dis = disassemble(pos);
+  EXPECT_EQ(pos.pointSize, full.pointSize);
+  EXPECT_EQ(pos.numOutputs, 3);
+  EXPECT_EQ(dis.find("o1.x"), std::string::npos) << dis;
+  EXPECT_NE(dis.find("mul o2.y, i0.w, 3"), std::string::npos) << dis;
+  EXPECT_NE(dis.find(".pointsize o2.y"), std::string::npos) << dis;
+  EXPECT_EQ(assemble(dis, "pos.s"), pos);
+  EXPECT_EQ(decode(encode(pos)), pos);
 }
 
 TEST(PositionOnly, RejectsFragmentShaders) {

@@ -103,7 +103,8 @@ ipl r0, v0.x
 ipl.sat r1, v1.w
 dsx r2, r0
 dsy.sat r3, -fc.x
-add r4, fc.w, fc.z
+add r4, fc.w, pc.y
+mul r4, r4, pc.x
 sel r5, ff, r4, fc.y
 killif r5
 if r4

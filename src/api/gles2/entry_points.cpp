@@ -671,6 +671,26 @@ GL_APICALL void GL_APIENTRY glTexParameterfv(GLenum target, GLenum pname, const 
   });
 }
 
+GL_APICALL void GL_APIENTRY glCompressedTexImage2D(GLenum target, GLint level,
+                                                   GLenum internalformat, GLsizei width,
+                                                   GLsizei height, GLint border, GLsizei imageSize,
+                                                   const void*) {
+  forward(0, [&](Context* c) {
+    c->compressedTexImage2D(target, level, internalformat, width, height, border, imageSize);
+    return 0;
+  });
+}
+
+GL_APICALL void GL_APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                                                      GLint yoffset, GLsizei width, GLsizei height,
+                                                      GLenum format, GLsizei imageSize,
+                                                      const void*) {
+  forward(0, [&](Context* c) {
+    c->compressedTexSubImage2D(target, level, xoffset, yoffset, width, height, format, imageSize);
+    return 0;
+  });
+}
+
 GL_APICALL void GL_APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset,
                                             GLint yoffset, GLsizei width, GLsizei height,
                                             GLenum format, GLenum type, const void* pixels) {
@@ -1185,6 +1205,8 @@ void* procAddress(const char* name) {
       {"glTexParameteriv", reinterpret_cast<void*>(&glTexParameteriv)},
       {"glTexParameterfv", reinterpret_cast<void*>(&glTexParameterfv)},
       {"glTexSubImage2D", reinterpret_cast<void*>(&glTexSubImage2D)},
+      {"glCompressedTexImage2D", reinterpret_cast<void*>(&glCompressedTexImage2D)},
+      {"glCompressedTexSubImage2D", reinterpret_cast<void*>(&glCompressedTexSubImage2D)},
       {"glUniform1f", reinterpret_cast<void*>(&glUniform1f)},
       {"glUniform1i", reinterpret_cast<void*>(&glUniform1i)},
       {"glUniform1fv", reinterpret_cast<void*>(&glUniform1fv)},

@@ -38,6 +38,14 @@ std::optional<AttribFormat> attribFormat(GLenum type, bool normalized) {
 
 std::optional<pipe::Primitive> primitiveOf(GLenum mode) {
   switch (mode) {
+    case GL_POINTS:
+      return pipe::Primitive::Points;
+    case GL_LINES:
+      return pipe::Primitive::Lines;
+    case GL_LINE_STRIP:
+      return pipe::Primitive::LineStrip;
+    case GL_LINE_LOOP:
+      return pipe::Primitive::LineLoop;
     case GL_TRIANGLES:
       return pipe::Primitive::Triangles;
     case GL_TRIANGLE_STRIP:
@@ -48,10 +56,6 @@ std::optional<pipe::Primitive> primitiveOf(GLenum mode) {
       return std::nullopt;
   }
 }
-
-bool isDrawMode(GLenum mode) {
-  return mode <= GL_TRIANGLE_FAN;
-}  // GL_POINTS .. GL_TRIANGLE_FAN
 
 }  // namespace
 
@@ -245,7 +249,8 @@ bool Context::bindTextures(Program& p) {
 }
 
 bool Context::prepareDraw(GLenum mode) {
-  if (!isDrawMode(mode)) {
+  const std::optional<pipe::Primitive> primitive = primitiveOf(mode);
+  if (!primitive) {
     error(GL_INVALID_ENUM);
     return false;
   }
@@ -253,10 +258,6 @@ bool Context::prepareDraw(GLenum mode) {
   if (!targetComplete()) return false;
   if (!p || !p->linked) return false;                       // nothing is drawn (§2.10.3)
   if (!boundFramebuffer_ && !default_.color) return false;  // no surface bound
-  if (!primitiveOf(mode)) {
-    error(GL_INVALID_OPERATION);  // points and lines are not drawn by this pipeline yet
-    return false;
-  }
   applyState();
   pipe_.bindShaders(p->vs, p->fs);
   pipe_.setConstants(pipe::ShaderStage::Vertex, p->constants);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/gles2/gl_context.h"
+#include "gpu/pc/primitive_setup.h"
 #include "isa/program.h"
 
 namespace tessera::gles2 {
@@ -75,10 +76,14 @@ struct StateQuery {
         return ints({double(t.depth)});
       case GL_STENCIL_BITS:
         return ints({double(t.stencil)});
-      case GL_SAMPLE_BUFFERS:
+      case GL_SAMPLE_BUFFERS:  // no multisample configs
       case GL_SAMPLES:
-      case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
-      case GL_NUM_SHADER_BINARY_FORMATS:
+      case GL_NUM_COMPRESSED_TEXTURE_FORMATS:  // none: glCompressedTex* raise INVALID_ENUM
+      case GL_NUM_SHADER_BINARY_FORMATS:       // none: glShaderBinary raises INVALID_ENUM
+        return ints({0});
+      case GL_COMPRESSED_TEXTURE_FORMATS:  // empty lists: nothing is written
+      case GL_SHADER_BINARY_FORMATS:
+        return ints({});
       case GL_FRAMEBUFFER_BINDING:
         return ints({double(c.boundFramebuffer_)});
       case GL_RENDERBUFFER_BINDING:
@@ -90,9 +95,9 @@ struct StateQuery {
       case GL_SHADER_COMPILER:
         return bools({1});
       case GL_ALIASED_POINT_SIZE_RANGE:
-        return floats({1, 1});
+        return floats({1, gpu::pc::kMaxPointSize});
       case GL_ALIASED_LINE_WIDTH_RANGE:
-        return floats({1, 1});
+        return floats({1, gpu::pc::kMaxLineWidth});
       case GL_ARRAY_BUFFER_BINDING:
         return ints({double(c.arrayBuffer_)});
       case GL_ELEMENT_ARRAY_BUFFER_BINDING:

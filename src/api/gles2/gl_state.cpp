@@ -230,6 +230,10 @@ void Context::applyState() {
             : cullFace_ == GL_BACK  ? pipe::CullMode::Back
                                     : pipe::CullMode::FrontAndBack;
   rs.scissor = scissorEnabled_;
+  rs.lineWidth = lineWidth_;
+  rs.polygonOffset = polygonOffsetFill_;
+  rs.offsetFactor = polygonFactor_;
+  rs.offsetUnits = polygonUnits_;
   pipe_.setRasterizer(rs);
   // Scissor rectangles are clamped to the surface; negative origins clip.
   const Target t = target();

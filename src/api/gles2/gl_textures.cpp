@@ -247,6 +247,27 @@ void Context::texSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsize
   t->dirty = true;
 }
 
+void Context::compressedTexImage2D(GLenum target, GLint level, GLenum, GLsizei w, GLsizei h,
+                                   GLint border, GLsizei imageSize) {
+  if (faceOf(target) < 0) return error(GL_INVALID_ENUM);
+  if (level < 0 || level >= kMaxLevels || w < 0 || h < 0 || w > kMaxTextureSize ||
+      h > kMaxTextureSize || border != 0 || imageSize < 0)
+    return error(GL_INVALID_VALUE);
+  error(GL_INVALID_ENUM);  // the internal format is not one of the (zero) supported formats
+}
+
+void Context::compressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w,
+                                      GLsizei h, GLenum, GLsizei imageSize) {
+  if (faceOf(target) < 0) return error(GL_INVALID_ENUM);
+  if (level < 0 || level >= kMaxLevels || x < 0 || y < 0 || w < 0 || h < 0 || imageSize < 0)
+    return error(GL_INVALID_VALUE);
+  const Texture* t = boundTexture(target);
+  const auto& levels = t->faces[static_cast<size_t>(faceOf(target))];
+  if (levels.size() <= static_cast<size_t>(level) || !levels[static_cast<size_t>(level)].defined())
+    return error(GL_INVALID_OPERATION);  // no image to modify
+  error(GL_INVALID_ENUM);
+}
+
 void Context::texParameter(GLenum target, GLenum pname, GLint value) {
   if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) return error(GL_INVALID_ENUM);
   Texture* t = boundTexture(target);

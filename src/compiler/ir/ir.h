@@ -21,6 +21,7 @@ struct Program {
   // registers (texture results).
   std::vector<uint32_t> quadGroups;
   uint8_t numInputs = 0, numOutputs = 0, numVaryings = 0;
+  uint8_t pointSize = 0;  // as isa::Program::pointSize
 };
 
 inline Operand vreg(uint32_t v) {

@@ -306,6 +306,7 @@ isa::Program allocateRegisters(Program p) {
   prog.numInputs = p.numInputs;
   prog.numOutputs = p.numOutputs;
   prog.numVaryings = p.numVaryings;
+  prog.pointSize = p.pointSize;
   for (Instr c : p.code) {
     physical(c.dst);
     for (Operand& s : c.src) physical(s);

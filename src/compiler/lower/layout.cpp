@@ -185,10 +185,19 @@ ProgramLayout::ProgramLayout(const std::vector<const spirv::Module*>& modules,
     interface_.varyings.push_back({name, types.shaderType(type), nextVarying, n});
     nextVarying += static_cast<int32_t>(n);
   }
+  varyingSlots_ = nextVarying;
   if (nextVarying > isa::kMaxVaryings) {
     throw Error("program uses " + std::to_string(nextVarying) +
                 " varying vec4 slots; Tessera has " + std::to_string(isa::kMaxVaryings));
   }
+}
+
+int32_t ProgramLayout::pointSizeOutput() const {
+  if (varyingSlots_ >= isa::kMaxVaryings) {
+    throw Error("gl_PointSize needs an output, but the varyings take all " +
+                std::to_string(isa::kMaxVaryings));
+  }
+  return 4 * (1 + varyingSlots_);
 }
 
 int32_t ProgramLayout::find(const std::map<std::string, int32_t>& m, const std::string& name) {

@@ -23,11 +23,15 @@ class ProgramLayout final {
   int32_t samplerSlot(const std::string& name) const { return find(samplers_, name); }
   int32_t attributeSlot(const std::string& name) const { return find(attributes_, name); }
   int32_t varyingSlot(const std::string& name) const { return find(varyings_, name); }
+  // gl_PointSize goes to component x of the first output after the varyings (throws when the
+  // varyings take every output).
+  int32_t pointSizeOutput() const;
 
  private:
   static int32_t find(const std::map<std::string, int32_t>& m, const std::string& name);
 
   ProgramInterface interface_;
+  int32_t varyingSlots_ = 0;
   std::map<std::string, int32_t> constants_, samplers_, attributes_, varyings_;
 };
 

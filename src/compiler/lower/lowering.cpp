@@ -39,6 +39,8 @@ ir::Program Lowering::run() {
     for (const VaryingInfo& v : layout_.interface().varyings) {
       p_.numOutputs = static_cast<uint8_t>(std::max<int>(p_.numOutputs, 1 + v.slot + v.slots));
     }
+    if (p_.pointSize)
+      p_.numOutputs = static_cast<uint8_t>(std::max<int>(p_.numOutputs, p_.pointSize / 4 + 1));
     for (const AttributeInfo& a : layout_.interface().attributes) {
       p_.numInputs = static_cast<uint8_t>(
           std::max<int>(p_.numInputs, a.slot + std::max<int>(1, a.type.columns)));
@@ -193,6 +195,10 @@ void Lowering::setUpVariable(const spirv::Instruction& v) {
         s.home = Home::Inputs;
         s.elems.push_back(Operand{File::Sys, false, false, false,
                                   static_cast<int32_t>(isa::SysValue::FrontFacing), 0});
+      } else if (builtIn == SpvBuiltInPointCoord) {
+        s.home = Home::Inputs;
+        for (isa::SysValue c : {isa::SysValue::PointCoordS, isa::SysValue::PointCoordT})
+          s.elems.push_back(Operand{File::Sys, false, false, false, static_cast<int32_t>(c), 0});
       } else if (builtIn) {
         throw Error("fragment shader: built-in input " + name + " is not supported yet");
       } else {
@@ -204,12 +210,8 @@ void Lowering::setUpVariable(const spirv::Instruction& v) {
       break;
     case SpvStorageClassOutput:
       s.home = Home::Regs;
-      if (vertex && builtIn == SpvBuiltInPosition) {
-        slotOperands(File::Output, 0);
-      } else if (vertex && builtIn) {
-        // gl_PointSize only matters for points, which the pipeline does not draw yet.
-        s.home = Home::Sink;
-        s.elems = Vals(n);
+      if (vertex && builtIn) {
+        s.elems = builtInOutputs(v, type);
       } else if (vertex) {
         const int32_t slot = layout_.varyingSlot(name);
         if (slot < 0) {
@@ -244,6 +246,33 @@ void Lowering::setUpVariable(const spirv::Instruction& v) {
   storage_[v.result] = std::move(s);
   pointers_[v.result] = Pointer{v.result, type, 0, {}};
   if (v.operands.size() > 1) store(pointers_[v.result], value(v.operand(1)));  // initializer
+}
+
+// gl_Position goes to o0; gl_PointSize to the output after the varyings, which the program
+// header names for primitive setup. Both may come as the members of a gl_PerVertex block.
+Vals Lowering::builtInOutputs(const spirv::Instruction& v, uint32_t type) {
+  auto place = [&](std::optional<SpvBuiltIn> b, uint32_t components, Vals& out) {
+    if (b == SpvBuiltInPosition) {
+      for (uint32_t c = 0; c < components; ++c)
+        out.push_back(Operand{File::Output, false, false, false, static_cast<int32_t>(c), 0});
+    } else if (b == SpvBuiltInPointSize) {
+      const int32_t o = layout_.pointSizeOutput();
+      p_.pointSize = static_cast<uint8_t>(o + 1);
+      out.push_back(Operand{File::Output, false, false, false, o, 0});
+    } else {
+      out.resize(out.size() + components);  // written nowhere (no other vertex built-in)
+    }
+  };
+  Vals elems;
+  const spirv::Instruction& t = types_.type(type);
+  if (t.op == SpvOpTypeStruct) {
+    for (uint32_t i = 0; i < types_.elementCount(type); ++i)
+      place(m_.memberDecorations(type, i).builtIn, types_.flatSize(types_.childType(type, i)),
+            elems);
+  } else {
+    place(builtInOf(m_, v), types_.flatSize(type), elems);
+  }
+  return elems;
 }
 
 Lowering::Storage& Lowering::storage(uint32_t var) {

@@ -64,6 +64,7 @@ class Lowering final {
   void setUpVariable(const spirv::Instruction& v);
   void writeOutputs();
   Storage& storage(uint32_t var);
+  Vals builtInOutputs(const spirv::Instruction& v, uint32_t type);
   Pointer pointer(uint32_t id) const;
   void accessChain(const spirv::Instruction& in);
   Vals load(const Pointer& p);

@@ -48,7 +48,11 @@ namespace tessera::gpu::cp {
   X(GRAS_CL_VPORT_YSCALE, 0x0403, 1, 1, "viewport y scale (fp32)")                                \
   X(GRAS_CL_VPORT_ZOFFSET, 0x0404, 1, 1, "depth range offset (fp32)")                             \
   X(GRAS_CL_VPORT_ZSCALE, 0x0405, 1, 1, "depth range scale (fp32)")                               \
-  X(GRAS_SU_CNTL, 0x0408, 1, 1, "CULL_FRONT[0] CULL_BACK[1] FRONT_CW[2]")                         \
+  X(GRAS_SU_CNTL, 0x0408, 1, 1, "CULL_FRONT[0] CULL_BACK[1] FRONT_CW[2] POLY_OFFSET[3]")          \
+  X(GRAS_SU_POINT_SIZE, 0x0409, 1, 1, "point size when the VS writes none (fp32 pixels)")         \
+  X(GRAS_SU_LINE_WIDTH, 0x040a, 1, 1, "line width (fp32 pixels)")                                 \
+  X(GRAS_SU_POLY_OFFSET_SCALE, 0x040b, 1, 1, "polygon offset factor (fp32, x max depth slope)")   \
+  X(GRAS_SU_POLY_OFFSET_OFFSET, 0x040c, 1, 1, "polygon offset units (fp32, x depth resolution)")  \
   X(GRAS_SC_SCREEN_SCISSOR_TL, 0x0410, 1, 1, "application scissor X[15:0] Y[31:16]")              \
   X(GRAS_SC_SCREEN_SCISSOR_BR, 0x0411, 1, 1, "application scissor X[15:0] Y[31:16], exclusive")   \
   X(GRAS_SC_WINDOW_SCISSOR_TL, 0x0412, 1, 1, "bin scissor X[15:0] Y[31:16] (CP_SET_BIN)")         \

@@ -65,4 +65,22 @@ int Clipper::clip(const float* v0, const float* v1, const float* v2, uint32_t co
   return n >= 3 ? n : 0;
 }
 
+bool Clipper::clipLine(const float* v0, const float* v1, uint32_t codeUnion, int floats) {
+  // Parametric clipping: the part of v0 + t (v1 - v0) with t in [t0, t1] inside every plane.
+  float t0 = 0.0f, t1 = 1.0f;
+  for (int plane = 0; plane < 6; ++plane) {
+    if (!(codeUnion & (1u << plane))) continue;
+    const float d0 = distance(plane, v0, gbX_, gbY_), d1 = distance(plane, v1, gbX_, gbY_);
+    if (d0 < 0.0f && d1 < 0.0f) return false;
+    if (d0 < 0.0f) t0 = std::max(t0, d0 / (d0 - d1));
+    if (d1 < 0.0f) t1 = std::min(t1, d0 / (d0 - d1));
+  }
+  if (!(t0 < t1)) return false;
+  for (int k = 0; k < floats; ++k) {
+    poly_[0][k] = v0[k] + t0 * (v1[k] - v0[k]);
+    poly_[1][k] = v0[k] + t1 * (v1[k] - v0[k]);
+  }
+  return true;
+}
+
 }  // namespace tessera::gpu::pc

@@ -29,6 +29,9 @@ class Clipper final {
   // Clips the triangle; returns the polygon's vertex count (0 if nothing remains). The polygon's
   // vertices are valid until the next call. `floats` is how many floats of each vertex to carry.
   int clip(const float* v0, const float* v1, const float* v2, uint32_t codeUnion, int floats);
+  // Clips a line segment to the same planes; false if nothing remains, else vertex(0) and
+  // vertex(1) are its ends (GLES 2.0 §2.12: the clipped line's attributes are interpolated).
+  bool clipLine(const float* v0, const float* v1, uint32_t codeUnion, int floats);
   const ClipVertex& vertex(int i) const { return poly_[i]; }
 
  private:

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "gpu/rb/depth_stencil.h"
+
 namespace tessera::gpu {
 namespace {
 
@@ -97,6 +99,14 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
     if (!std::isfinite(f)) bad(Reg::GRAS_CL_VPORT_XOFFSET, 0, "viewport value is not finite");
   const uint32_t su = regs.get(Reg::GRAS_SU_CNTL);
   s.cull = {(su & 1) != 0, (su & 2) != 0, (su & 4) != 0};
+  s.prim.polygonOffset = (su & 8) != 0;
+  s.prim.pointSize = regs.getFloat(Reg::GRAS_SU_POINT_SIZE);
+  s.prim.lineWidth = regs.getFloat(Reg::GRAS_SU_LINE_WIDTH);
+  s.prim.offsetFactor = regs.getFloat(Reg::GRAS_SU_POLY_OFFSET_SCALE);
+  s.prim.offsetUnits = regs.getFloat(Reg::GRAS_SU_POLY_OFFSET_OFFSET);
+  for (Reg r : {Reg::GRAS_SU_POINT_SIZE, Reg::GRAS_SU_LINE_WIDTH, Reg::GRAS_SU_POLY_OFFSET_SCALE,
+                Reg::GRAS_SU_POLY_OFFSET_OFFSET})
+    if (!std::isfinite(regs.getFloat(r))) bad(r, regs.get(r), "value is not finite");
   // Surfaces.
   const uint32_t size = regs.get(Reg::RB_SURFACE_SIZE);
   s.surfaceWidth = size & 0xffff;
@@ -108,6 +118,11 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
   if (s.hasColor) s.colorFormat = static_cast<rb::ColorFormat>(cf - 1);
   s.depthFormat = checked<rb::DepthFormat>(Reg::RB_DEPTH_INFO, regs.get(Reg::RB_DEPTH_INFO), 0, 4,
                                            3, "unknown depth format");
+  // §3.5.2's r: one step of the fixed-point depth buffer.
+  if (s.depthFormat != rb::DepthFormat::None)
+    s.prim.depthResolution =
+        1.0f /
+        static_cast<float>(s.depthFormat == rb::DepthFormat::D24S8 ? rb::kD24Max : rb::kD16Max);
   s.colorBase = regs.getAddress(Reg::RB_COLOR_BASE_LO, Reg::RB_COLOR_BASE_HI);
   s.colorPitch = regs.get(Reg::RB_COLOR_PITCH);
   s.depthBase = regs.getAddress(Reg::RB_DEPTH_BASE_LO, Reg::RB_DEPTH_BASE_HI);

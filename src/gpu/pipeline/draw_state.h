@@ -26,6 +26,7 @@ struct DrawState {
   ShaderBinding vs, bs, fs;  // bs: the binning pass's position-only vertex shader
   pc::ViewportState viewport;
   pc::CullState cull;
+  pc::PrimitiveState prim;       // pointSizeFloat comes from the bound vertex shader, not registers
   ras::Scissor appScissor{};     // application scissor ∩ surface (what clears respect)
   ras::Scissor screenScissor{};  // appScissor ∩ viewport (what draws respect)
   ras::Scissor windowScissor{};  // the bin (CP_SET_BIN) or the whole surface in sysmem mode

@@ -31,12 +31,12 @@ void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3
   bool blockUsed = false;
   for (int v = 0; v < 3; ++v)
     std::memcpy(block + v * sp::kMaxVaryings * 4, vary[v], sizeof(float) * 4 * numVaryings);
-  ras_.rasterize(tri, scissor,
-                 [&](const ras::Quad& q) { blockUsed |= addQuad(q, tri.frontFacing, block); });
+  ras_.rasterize(tri, scissor, [&](const ras::Quad& q) { blockUsed |= addQuad(q, tri, block); });
   if (blockUsed) ++arenaNext_;
 }
 
-bool FragmentStage::addQuad(const ras::Quad& q, bool front, const float* varyings) {
+bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings) {
+  const bool front = tri.frontFacing;
   uint8_t coverage = q.coverage;
   if (earlyZ_) {
     const uint8_t pass = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth,
@@ -60,6 +60,12 @@ bool FragmentStage::addQuad(const ras::Quad& q, bool front, const float* varying
     warp_.fragCoord[3][lane] = q.invW[i];
     warp_.bary[0][lane] = q.b1[i];
     warp_.bary[1][lane] = q.b2[i];
+    // GLES 2.0 §3.3.1: s = 1/2 + (xf + 1/2 - xw) / size, t = 1/2 - (yf + 1/2 - yw) / size.
+    const bool point = tri.kind == ras::PrimitiveKind::Point;
+    warp_.pointCoord[0][lane] =
+        point ? 0.5f + (warp_.fragCoord[0][lane] - tri.pointX) * tri.pointInvSize : 0.0f;
+    warp_.pointCoord[1][lane] =
+        point ? 0.5f - (warp_.fragCoord[1][lane] - tri.pointY) * tri.pointInvSize : 0.0f;
   }
   warp_.varyings[slot] = varyings;
   const uint32_t quadLanes = 0xfu << (slot * 4);

@@ -55,7 +55,7 @@ class FragmentStage final {
   };
 
   // False when early depth/stencil rejected the whole quad (nothing references `varyings`).
-  bool addQuad(const ras::Quad& q, bool front, const float* varyings);
+  bool addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings);
   void flush();
 
   sp::ShaderCore& sp_;

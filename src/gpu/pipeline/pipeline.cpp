@@ -128,11 +128,12 @@ void Pipeline::setBinData(const cp::BinData& data, const cp::RegisterFile& regs)
 void Pipeline::collectVertices(const std::vector<uint32_t>& prims) {
   ids_.clear();
   if (seen_.size() < size_t{maxId_} + 1) seen_.resize(size_t{maxId_} + 1);
+  const int n = pc::verticesPerPrimitive(draw_.prim);
   for (uint32_t t : prims) {
     uint32_t pos[3];
-    pc::triangleVertices(draw_.prim, t, pos);
-    for (uint32_t p : pos) {
-      const uint32_t id = indices_[p];
+    pc::primitiveVertices(draw_.prim, t, draw_.count, pos);
+    for (int k = 0; k < n; ++k) {
+      const uint32_t id = indices_[pos[k]];
       if (!seen_[id]) {
         seen_[id] = 1;
         ids_.push_back(id);
@@ -145,8 +146,6 @@ void Pipeline::collectVertices(const std::vector<uint32_t>& prims) {
 void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
   const DrawState& s = state(regs);
   draw_ = d;
-  if (d.prim < cp::PrimType::Triangles)
-    badState("CP_DRAW_INDX: point and line primitives are not modelled yet (only triangles)");
   if (d.indexType != cp::IndexType::None) {
     static constexpr vfd::IndexSize kSizes[] = {vfd::IndexSize::U8, vfd::IndexSize::U8,
                                                 vfd::IndexSize::U16, vfd::IndexSize::U32};
@@ -159,7 +158,7 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
   maxId_ = indices_.empty() ? 0 : *std::max_element(indices_.begin(), indices_.end());
   if (maxId_ >= 1u << 28)
     badState("index " + std::to_string(maxId_) + " is beyond any vertex buffer");
-  allPrims_.resize(pc::triangleCount(d.prim, d.count));
+  allPrims_.resize(pc::primitiveCount(d.prim, d.count));
   std::iota(allPrims_.begin(), allPrims_.end(), 0u);
 
   switch (mode_) {
@@ -195,18 +194,12 @@ void Pipeline::binningDraw(const DrawState& s) {
   vertices_.shade(*vs_.program, s.fetch, vs_.resources(tex_), ids_, maxId_);
   stats_.binningVerticesShaded += ids_.size();
   stats_.binningPrimitives += allPrims_.size();
-  setup_.configure(s.viewport, s.cull);
+  configureSetup(s, *vs_.program);
   writer_.beginDraw();
-  for (uint32_t t : allPrims_) {
-    uint32_t pos[3];
-    pc::triangleVertices(draw_.prim, t, pos);
-    setup_.process(vertices_.vertex(indices_[pos[0]]), vertices_.vertex(indices_[pos[1]]),
-                   vertices_.vertex(indices_[pos[2]]), 4,
-                   [&](const ras::Triangle& tri, const float* const*) {
-                     const ras::Scissor b = intersect(bounds(tri), s.screenScissor);
-                     writer_.addPrimitive(t, b.x0, b.y0, b.x1, b.y1);
-                   });
-  }
+  forEachPrimitive(allPrims_, 4, [&](uint32_t t, const ras::Triangle& tri, const float* const*) {
+    const ras::Scissor b = intersect(bounds(tri), s.screenScissor);
+    writer_.addPrimitive(t, b.x0, b.y0, b.x1, b.y1);
+  });
   writer_.endDraw(memory_);
 }
 
@@ -261,22 +254,17 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   if (fs_.program->numVaryings > nv)
     badState("fragment shader reads " + std::to_string(fs_.program->numVaryings) +
              " varyings, vertex shader writes " + std::to_string(nv));
-  setup_.configure(s.viewport, s.cull);
+  configureSetup(s, *vs_.program);
   const rb::RbStats before = rb_.stats();
   const RenderTarget target = currentTarget(s);
   const ras::Scissor scissor = intersect(s.screenScissor, s.windowScissor);
   fragment_.begin(s, *fs_.program, fs_.resources(tex_), target);
   const uint64_t fragsBefore = fragment_.stats().fragmentsShaded;
   const uint64_t trisBefore = setup_.stats().trianglesOut;
-  for (uint32_t t : prims) {
-    uint32_t pos[3];
-    pc::triangleVertices(draw_.prim, t, pos);
-    setup_.process(vertices_.vertex(indices_[pos[0]]), vertices_.vertex(indices_[pos[1]]),
-                   vertices_.vertex(indices_[pos[2]]), vertices_.floatsPerVertex(),
-                   [&](const ras::Triangle& tri, const float* const* vary) {
+  forEachPrimitive(prims, vertices_.floatsPerVertex(),
+                   [&](uint32_t, const ras::Triangle& tri, const float* const* vary) {
                      fragment_.triangle(tri, vary, nv, scissor);
                    });
-  }
   fragment_.end();
   chargeSysmemRb(before);
   if (!stats_.bins.empty()) {
@@ -285,6 +273,14 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
     r.triangles += setup_.stats().trianglesOut - trisBefore;
     r.fragments += fragment_.stats().fragmentsShaded - fragsBefore;
   }
+}
+
+void Pipeline::configureSetup(const DrawState& s, const isa::Program& vs) {
+  pc::PrimitiveState prim = s.prim;
+  prim.pointSizeFloat = vs.pointSize ? vs.pointSize - 1 : -1;
+  if (prim.pointSizeFloat >= vertices_.floatsPerVertex())
+    badState("vertex shader names a point-size output it does not write");
+  setup_.configure(s.viewport, s.cull, prim);
 }
 
 void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {

@@ -10,6 +10,7 @@
 
 #include "gpu/cp/command_processor.h"
 #include "gpu/gmem/blit_engine.h"
+#include "gpu/pc/primitive_assembly.h"
 #include "gpu/pipeline/draw_state.h"
 #include "gpu/pipeline/fragment_stage.h"
 #include "gpu/pipeline/shader_cache.h"
@@ -72,6 +73,12 @@ class Pipeline final : public cp::CpBackend {
   const DrawState& state(const cp::RegisterFile& regs);
   void bind(const ShaderBinding& b, isa::Stage stage, Bound& out);
   void collectVertices(const std::vector<uint32_t>& prims);
+  // Primitive setup for the draw's primitive type and the bound vertex shader's outputs.
+  void configureSetup(const DrawState& s, const isa::Program& vs);
+  // Runs primitive setup over `prims` of the current draw (vertices shaded); calls
+  // emit(primitive, window triangle, varyings) for every window triangle.
+  template <class Emit>
+  void forEachPrimitive(const std::vector<uint32_t>& prims, int floats, Emit&& emit);
   void binningDraw(const DrawState& s);
   void renderDraw(const DrawState& s, const std::vector<uint32_t>* visible);
   RenderTarget currentTarget(const DrawState& s);
@@ -105,5 +112,19 @@ class Pipeline final : public cp::CpBackend {
   uint32_t maxId_ = 0;
   PipelineStats stats_;
 };
+
+template <class Emit>
+void Pipeline::forEachPrimitive(const std::vector<uint32_t>& prims, int floats, Emit&& emit) {
+  const int n = pc::verticesPerPrimitive(draw_.prim);
+  for (uint32_t t : prims) {
+    uint32_t pos[3];
+    pc::primitiveVertices(draw_.prim, t, draw_.count, pos);
+    const float* v[3];
+    for (int k = 0; k < n; ++k) v[k] = vertices_.vertex(indices_[pos[k]]);
+    setup_.processPrimitive(v, n, floats, [&](const ras::Triangle& tri, const float* const* vary) {
+      emit(t, tri, vary);
+    });
+  }
+}
 
 }  // namespace tessera::gpu

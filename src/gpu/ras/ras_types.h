@@ -21,11 +21,19 @@ struct WindowVertex {
   float x, y, z, invW;
 };
 
+// What a window triangle was before setup: a polygon, half of a wide line's parallelogram or
+// half of a point sprite's square (primitive setup expands lines and points into quads).
+enum class PrimitiveKind : uint8_t { Polygon, Line, Point };
+
 // Either winding is accepted (orientation comes from the signed area). For the top-left fill
 // rule "top" means smaller window y: the rule is stated in the surface's row order.
 struct Triangle {
   WindowVertex v[3];
   bool frontFacing;
+  PrimitiveKind kind = PrimitiveKind::Polygon;
+  // Point sprites: the window-space centre and 1/size, from which each fragment's
+  // gl_PointCoord follows (GLES 2.0 §3.3.1).
+  float pointX = 0, pointY = 0, pointInvSize = 0;
 };
 
 // Half-open [x0,x1) x [y0,y1) in window pixels.

@@ -61,7 +61,9 @@ const float* WarpExecutor::fetch(const Operand& o, isa::Type type, float* tmp) {
       p = io_.outputs + o.index * kLanes;
       break;
     case File::Sys:
-      p = o.index < 4 ? io_.fragCoord + o.index * kLanes : ff_;
+      p = o.index < 4    ? io_.fragCoord + o.index * kLanes
+          : o.index == 4 ? ff_
+                         : io_.pointCoord + (o.index - 5) * kLanes;
       break;
     case File::Imm:
       broadcast(tmp, std::bit_cast<float>(o.imm));

@@ -15,6 +15,7 @@ struct WarpIo {
   const float* inputs = nullptr;           // VS: in[attr][comp][lane]
   float* outputs = nullptr;                // VS: out[k][comp][lane]; FS: color[comp][lane]
   const float* fragCoord = nullptr;        // FS: fragCoord[comp][lane]
+  const float* pointCoord = nullptr;       // FS: pointCoord[comp][lane]
   const float* bary = nullptr;             // FS: bary[2][lane]
   const float* const* varyings = nullptr;  // FS: per quad
   uint32_t* coverage = nullptr;            // FS: cleared by kill

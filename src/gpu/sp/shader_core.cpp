@@ -35,6 +35,7 @@ void ShaderCore::runFragment(const isa::Program& prog, FragmentWarp& warp,
   WarpIo io;
   io.outputs = &warp.color[0][0];
   io.fragCoord = &warp.fragCoord[0][0];
+  io.pointCoord = &warp.pointCoord[0][0];
   io.bary = &warp.bary[0][0];
   io.varyings = warp.varyings;
   io.coverage = &warp.coverage;

@@ -25,6 +25,7 @@ struct FragmentWarp {
   // Lane 4q+i is pixel i of quad q: i = 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right.
   alignas(32) float fragCoord[4][kLanes];  // x+0.5, y+0.5, window z, 1/w_clip
   alignas(32) float bary[2][kLanes];       // perspective-correct barycentrics b1, b2 (b0 = 1-b1-b2)
+  alignas(32) float pointCoord[2][kLanes];  // gl_PointCoord s, t (point sprites; else 0)
   // Per quad: the triangle's 3 vertices' varyings, vertex-major:
   //   varyings[q][(v * kMaxVaryings + i) * 4 + c]   v in 0..2, varying i, component c
   const float* varyings[kLanes / 4] = {};
