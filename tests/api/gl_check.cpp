@@ -558,13 +558,77 @@ void scenePolygonOffset() {
        << "\n";
 }
 
+// 16-bit colour renderbuffers (RGB565, RGBA4, RGB5_A1): drawn into, read back with
+// glReadPixels as RGBA bytes, and the bytes shown in the window as textures side by side.
+void sceneReadbackFormats() {
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
+      "void main() { gl_Position = a_pos; c = a_color; }\n",
+      "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
+  const GLuint show = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
+      "void main() { gl_Position = a_pos; uv = a_color.xy; }\n",
+      "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
+      "void main() { gl_FragColor = texture2D(t, uv); }\n");
+  constexpr int kS = 24;
+  glDisable(GL_DITHER);  // dithering is implementation-defined (§4.1.10)
+  const GLenum formats[] = {GL_RGB565, GL_RGBA4, GL_RGB5_A1};
+  std::vector<unsigned char> px[3];
+  for (int f = 0; f < 3; ++f) {
+    GLuint fbo = 0, rb = 0;
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, formats[f], kS, kS);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    gLog << "status 0x" << std::hex << glCheckFramebufferStatus(GL_FRAMEBUFFER) << std::dec << "\n";
+    glViewport(0, 0, kS, kS);
+    glClearColor(0.25f, 0.5f, 0.75f, 0.5f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glUseProgram(p);
+    const float pos[] = {-1, -1, 1, -1, 0, 1};
+    const float col[] = {1, 0, 0, 1, 0, 1, 0, 0.2f, 0, 0, 1, 0.6f};
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+    glEnableVertexAttribArray(0);
+    glEnableVertexAttribArray(1);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    px[f].resize(kS * kS * 4);
+    glReadPixels(0, 0, kS, kS, GL_RGBA, GL_UNSIGNED_BYTE, px[f].data());
+    logError("read back");
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteRenderbuffers(1, &rb);
+  }
+  glViewport(0, 0, kW, kH);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glUseProgram(show);
+  for (int f = 0; f < 3; ++f) {
+    GLuint tex = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, kS, kS, 0, GL_RGBA, GL_UNSIGNED_BYTE, px[f].data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    const float x0 = -0.95f + 0.65f * f, x1 = x0 + 0.6f;
+    const float quad[] = {x0, -0.8f, x1, -0.8f, x1, 0.8f, x0, 0.8f};
+    const float uv[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    logError("show");
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 4) {
     std::fprintf(stderr,
                  "usage: gl-check triangles|textured|errors|state|framebuffer|depth-texture|"
-                 "copy-texture|points|lines|polygon-offset OUT.png OUT.txt\n");
+                 "copy-texture|points|lines|polygon-offset|readback-formats OUT.png OUT.txt\n");
     return 2;
   }
   const std::string scene = argv[1];
@@ -630,6 +694,8 @@ int main(int argc, char** argv) {
     sceneLines();
   else if (scene == "polygon-offset")
     scenePolygonOffset();
+  else if (scene == "readback-formats")
+    sceneReadbackFormats();
   else {
     std::fprintf(stderr, "unknown scene %s\n", scene.c_str());
     return 2;

@@ -2,9 +2,11 @@
 // Client-memory arrays are copied into temporary pipe buffers for the draw; attributes without
 // an array read their current value (a one-element buffer with stride 0).
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "api/gles2/gl_context.h"
+#include "gpu/rb/color_format.h"
 
 namespace tessera::gles2 {
 namespace {
@@ -364,20 +366,30 @@ bool Context::readColor(GLint x, GLint y, GLsizei w, GLsizei h, size_t pitch, ui
     error(GL_INVALID_OPERATION);
     return false;
   }
-  if (t.red != 8) {  // only 8-bit colour surfaces read back yet
-    error(GL_INVALID_OPERATION);
-    return false;
-  }
   pipe_.flush();
   const std::vector<uint8_t> surface = pipe_.readSurface(t.fb.color);
+  // The surface's format follows from its channel sizes (8-bit colour is always RGBA8 memory).
+  gpu::rb::ColorFormat format = gpu::rb::ColorFormat::RGBA8;
+  if (t.red != 8) {
+    for (size_t f = 0; f < gpu::rb::kColorLayouts.size(); ++f) {
+      const auto& bits = gpu::rb::kColorLayouts[f].bits;
+      if (bits[0] == t.red && bits[1] == t.green && bits[2] == t.blue && bits[3] == t.alpha)
+        format = static_cast<gpu::rb::ColorFormat>(f);
+    }
+  }
+  const uint32_t bpp = gpu::rb::layoutOf(format).bytes;
   const auto fbWidth = static_cast<GLint>(t.fb.width), fbHeight = static_cast<GLint>(t.fb.height);
   for (GLsizei r = 0; r < h; ++r) {
     for (GLsizei c = 0; c < w; ++c) {
       const GLint sx = x + c, sy = y + r;
       if (sx < 0 || sy < 0 || sx >= fbWidth || sy >= fbHeight) continue;  // undefined: untouched
-      std::memcpy(
-          out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c) * 4,
-          surface.data() + (static_cast<size_t>(sy) * t.fb.width + static_cast<size_t>(sx)) * 4, 4);
+      const size_t at = (static_cast<size_t>(sy) * t.fb.width + static_cast<size_t>(sx)) * bpp;
+      float rgba[4];
+      gpu::rb::unpackColor(format, gpu::rb::loadPixel(surface.data() + at, bpp), rgba);
+      // §4.3.1: components the colour buffer lacks read as 1 (alpha of an RGB config too).
+      if (t.alpha == 0) rgba[3] = 1.0f;
+      uint8_t* px = out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c) * 4;
+      for (int k = 0; k < 4; ++k) px[k] = static_cast<uint8_t>(std::lround(rgba[k] * 255.0f));
     }
   }
   return true;
