@@ -47,6 +47,7 @@ struct VaryingInfo {
   ShaderType type;
   int32_t slot = 0;    // first vec4 varying slot (vertex output o(1+slot), fragment vN)
   uint32_t slots = 1;  // vec4 slots it takes
+  bool flat = false;   // GLSL ES 3.00 `flat`: the provoking vertex's value, not interpolated
 };
 
 struct ProgramInterface {

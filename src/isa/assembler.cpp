@@ -111,7 +111,6 @@ class LineParser {
     return n;
   }
 
- private:
   int parseIndex(std::string_view digits, size_t at, const char* what) const {
     if (digits.empty() || digits.size() > 5) error(at, std::string("bad ") + what + " index");
     int v = 0;
@@ -122,6 +121,7 @@ class LineParser {
     return v;
   }
 
+ private:
   // "<letter><n>.<comp>" vector slot, returning n*4+comp.
   int vectorSlot(std::string_view w, size_t at, const char* what) const {
     size_t dot = w.find('.');
@@ -248,6 +248,7 @@ std::string_view stripComment(std::string_view line) {
 
 struct Declared {
   std::optional<int> regs, inputs, outputs, varyings, pointSize;
+  uint16_t flat = 0;
   bool stage = false;
 };
 
@@ -280,6 +281,17 @@ void directive(LineParser& lp, std::string_view name, size_t at, Program& p, Dec
     count(d.outputs, kMaxVsOutputs);
   } else if (name == ".varyings") {
     count(d.varyings, kMaxVaryings);
+  } else if (name == ".flat") {  // .flat v1, v3: varyings taken from the provoking vertex
+    do {
+      lp.skipSpace();
+      const size_t s = lp.pos();
+      const std::string_view w = lp.word();
+      if (w.size() < 2 || w[0] != 'v') lp.error(s, "expected a varying vN");
+      const int v = lp.parseIndex(w.substr(1), s, "varying");
+      if (v >= kMaxVaryings) lp.error(s, "varying v" + std::to_string(v) + " does not exist");
+      d.flat = static_cast<uint16_t>(d.flat | 1u << v);
+      lp.skipSpace();
+    } while (lp.accept(','));
   } else if (name == ".pointsize") {  // .pointsize oK.c: the output holding gl_PointSize
     lp.skipSpace();
     const size_t s = lp.pos();
@@ -379,6 +391,7 @@ Program assemble(std::string_view source, std::string_view fileName) {
   p.numVaryings =
       static_cast<uint8_t>(declared.varyings.value_or(vs ? 0 : used(p, File::Varying, 4)));
   if (declared.pointSize) p.pointSize = static_cast<uint8_t>(*declared.pointSize + 1);
+  p.flatVaryings = declared.flat;
   try {
     finalize(p);
   } catch (const DecodeError& e) {

@@ -104,6 +104,12 @@ std::string disassemble(const Program& p) {
   out += ".inputs " + std::to_string(p.numInputs) + "\n";
   out += ".outputs " + std::to_string(p.numOutputs) + "\n";
   out += ".varyings " + std::to_string(p.numVaryings) + "\n";
+  if (p.flatVaryings) {
+    std::string list;
+    for (int i = 0; i < 16; ++i)
+      if (p.flatVaryings >> i & 1) list += (list.empty() ? "v" : ", v") + std::to_string(i);
+    out += ".flat " + list + "\n";
+  }
   if (p.pointSize) {
     const int o = p.pointSize - 1;
     out += ".pointsize o" + std::to_string(o / 4) + "." + kComp[o % 4] + "\n";

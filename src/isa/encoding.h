@@ -11,8 +11,8 @@
 namespace tessera::isa {
 
 inline constexpr uint32_t kMagic = 0x41535354;  // "TSSA" little-endian
-inline constexpr uint32_t kVersion = 2;         // 2: integer division opcodes
-inline constexpr int kHeaderWords = 6;
+inline constexpr uint32_t kVersion = 3;         // 2: integer division; 3: point size, flat varyings
+inline constexpr int kHeaderWords = 7;
 inline constexpr int kWordsPerInstruction = 4;
 
 // Header word 2 and 3 field positions.

@@ -83,13 +83,14 @@ inline constexpr uint8_t kAllProgramFlags = 0x0f;
 
 struct Program {
   Stage stage = Stage::Vertex;
-  uint8_t regCount = 0;     // general registers per thread; sets how many warps fit on a core
-  uint8_t numInputs = 0;    // VS: vec4 attribute slots read (i0..)
-  uint8_t numOutputs = 0;   // VS: o0 = position, o1.. = varyings; FS: o0 = colour
-  uint8_t numVaryings = 0;  // FS: vec4 varyings read (v0..)
-  uint8_t flags = 0;        // ProgramFlag bits (derived by finalize)
-  uint8_t pointSize = 0;    // VS: 1 + the output component (K*4+c) holding gl_PointSize; 0: none
-  uint32_t constSpan = 0;   // derived: 1 + highest statically addressed constant (0 if none)
+  uint8_t regCount = 0;       // general registers per thread; sets how many warps fit on a core
+  uint8_t numInputs = 0;      // VS: vec4 attribute slots read (i0..)
+  uint8_t numOutputs = 0;     // VS: o0 = position, o1.. = varyings; FS: o0 = colour
+  uint8_t numVaryings = 0;    // FS: vec4 varyings read (v0..)
+  uint8_t flags = 0;          // ProgramFlag bits (derived by finalize)
+  uint8_t pointSize = 0;      // VS: 1 + the output component (K*4+c) holding gl_PointSize; 0: none
+  uint16_t flatVaryings = 0;  // FS: bit i set = vi is flat (ipl gives the provoking vertex's bits)
+  uint32_t constSpan = 0;     // derived: 1 + highest statically addressed constant (0 if none)
   std::vector<Instr> code;
 
   bool uses(ProgramFlag f) const { return (flags & f) != 0; }

@@ -148,13 +148,14 @@ void finalize(Program& p) {
   if (p.stage == Stage::Vertex) {
     if (p.numOutputs < 1 || p.numOutputs > kMaxVsOutputs)
       fail(-1, "a vertex shader has 1..17 outputs (o0 is the clip position)");
-    if (p.numVaryings != 0) fail(-1, "a vertex shader reads no varyings");
+    if (p.numVaryings != 0 || p.flatVaryings != 0) fail(-1, "a vertex shader reads no varyings");
     if (p.pointSize != 0 && (p.pointSize - 1 < 4 || p.pointSize - 1 >= p.numOutputs * 4))
       fail(-1, "the point size must be a component of a written varying output (o1..)");
   } else if (p.stage == Stage::Fragment) {
     if (p.numOutputs > kMaxFsOutputs) fail(-1, "a fragment shader has at most one output");
     if (p.numInputs != 0) fail(-1, "a fragment shader reads no vertex inputs");
     if (p.pointSize != 0) fail(-1, "a fragment shader has no point size output");
+    if (p.flatVaryings >> p.numVaryings) fail(-1, "a flat varying beyond the varyings read");
   } else {
     fail(-1, "unknown stage");
   }

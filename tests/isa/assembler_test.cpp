@@ -46,6 +46,27 @@ TEST(Assembler, ParsesOperandsAndModifiers) {
   EXPECT_EQ(p.constSpan, 0u);
 }
 
+TEST(Assembler, FlatVaryingsRoundTrip) {
+  const Program p = assemble(R"(.stage fragment
+.flat v0, v2
+ipl r0, v0.x
+ipl r1, v1.y
+ipl r2, v2.w
+add o0.x, r0, r1
+add o0.y, r2, r1
+end
+)",
+                             "f.s");
+  EXPECT_EQ(p.flatVaryings, 0b101);
+  EXPECT_EQ(p.numVaryings, 3);
+  EXPECT_NE(disassemble(p).find(".flat v0, v2\n"), std::string::npos) << disassemble(p);
+  EXPECT_EQ(assemble(disassemble(p), "g.s"), p);
+  // A flat varying the program does not read is a header error.
+  EXPECT_THROW(assemble(".stage fragment\n.varyings 1\n.flat v3\nipl r0, v0.x\nend\n", "h.s"),
+               AsmError);
+  EXPECT_THROW(assemble(".stage fragment\n.flat r1\nend\n", "h.s"), AsmError);
+}
+
 TEST(Assembler, ImmediatesAreTypedByTheOpcode) {
   Program p = assemble(R"(.stage vertex
     mov r0, 3

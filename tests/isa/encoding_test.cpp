@@ -50,7 +50,8 @@ TEST(Encoding, HeaderAndPoolLayout) {
   EXPECT_EQ(w[2], 0u | 2u << 8 | 1u << 16 | 1u << 24);  // vertex, 2 regs, 1 input, 1 output
   EXPECT_EQ(w[4], 4u);                                  // instructions
   EXPECT_EQ(w[5], 1u);                                  // one pooled immediate
-  EXPECT_EQ(w[6], 0x40200000u);                         // 2.5f
+  EXPECT_EQ(w[6], 0u);                                  // no flat varyings
+  EXPECT_EQ(w[7], 0x40200000u);                         // 2.5f
   // add r1, r0, 2.5: dst file 1 index 1; src0 file 1 index 0; src1 file 3 (imm) pool slot 0.
   size_t add = instrWord(w, 1);
   EXPECT_EQ(w[add], static_cast<uint32_t>(Opcode::Add) | 1u << 8 | 1u << 13);
@@ -87,6 +88,8 @@ TEST(DecodeErrors, HeaderFields) {
   EXPECT_EQ(bad(3, w[3] | 1u << 16), -1);               // point size in the position output o0
   EXPECT_EQ(bad(3, w[3] | 9u << 16), -1);               // point size beyond the outputs
   EXPECT_EQ(bad(3, w[3] | 1u << 24), -1);               // reserved bits
+  EXPECT_EQ(bad(6, 1), -1);                             // a flat varying in a vertex shader
+  EXPECT_EQ(bad(6, 1u << 16), -1);                      // reserved bits
   EXPECT_GE(bad(5, 2), -1);                             // pool size changes the length
 }
 

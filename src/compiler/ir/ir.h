@@ -21,7 +21,8 @@ struct Program {
   // registers (texture results).
   std::vector<uint32_t> quadGroups;
   uint8_t numInputs = 0, numOutputs = 0, numVaryings = 0;
-  uint8_t pointSize = 0;  // as isa::Program::pointSize
+  uint8_t pointSize = 0;      // as isa::Program::pointSize
+  uint16_t flatVaryings = 0;  // as isa::Program::flatVaryings
 };
 
 inline Operand vreg(uint32_t v) {

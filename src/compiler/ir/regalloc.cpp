@@ -307,6 +307,7 @@ isa::Program allocateRegisters(Program p) {
   prog.numOutputs = p.numOutputs;
   prog.numVaryings = p.numVaryings;
   prog.pointSize = p.pointSize;
+  prog.flatVaryings = p.flatVaryings;
   for (Instr c : p.code) {
     physical(c.dst);
     for (Operand& s : c.src) physical(s);

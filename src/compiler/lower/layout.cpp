@@ -178,11 +178,9 @@ ProgramLayout::ProgramLayout(const std::vector<const spirv::Module*>& modules,
     const std::string name = reader->name(v->result);
     const uint32_t type = types.pointee(v->type);
     const auto n = types.slots(type);
-    if (reader->decorations(v->result).flat) {
-      throw Error("varying '" + name + "': flat interpolation is not supported yet");
-    }
     varyings_[name] = nextVarying;
-    interface_.varyings.push_back({name, types.shaderType(type), nextVarying, n});
+    interface_.varyings.push_back(
+        {name, types.shaderType(type), nextVarying, n, reader->decorations(v->result).flat});
     nextVarying += static_cast<int32_t>(n);
   }
   varyingSlots_ = nextVarying;

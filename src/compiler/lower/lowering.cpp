@@ -48,6 +48,8 @@ ir::Program Lowering::run() {
   } else {
     for (const VaryingInfo& v : layout_.interface().varyings) {
       p_.numVaryings = static_cast<uint8_t>(std::max<int>(p_.numVaryings, v.slot + v.slots));
+      for (uint32_t k = 0; v.flat && k < v.slots; ++k)
+        p_.flatVaryings = static_cast<uint16_t>(p_.flatVaryings | 1u << (v.slot + k));
     }
   }
   region(m_.blocks().front().label, 0);

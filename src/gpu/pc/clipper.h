@@ -33,6 +33,14 @@ class Clipper final {
   // vertex(1) are its ends (GLES 2.0 §2.12: the clipped line's attributes are interpolated).
   bool clipLine(const float* v0, const float* v1, uint32_t codeUnion, int floats);
   const ClipVertex& vertex(int i) const { return poly_[i]; }
+  // Flat varyings are not interpolated: the first n vertices get the provoking vertex's bits.
+  void copyFlat(int n, const float* provoking, uint16_t flatVaryings) {
+    for (int s = 0; s < sp::kMaxVaryings; ++s) {
+      if (!(flatVaryings >> s & 1)) continue;
+      for (int i = 0; i < n; ++i)
+        for (int c = 0; c < 4; ++c) poly_[i][4 + 4 * s + c] = provoking[4 + 4 * s + c];
+    }
+  }
 
  private:
   float gbX_ = 1.0f, gbY_ = 1.0f;

@@ -34,6 +34,8 @@ struct PrimitiveState {
   bool polygonOffset = false;
   float offsetFactor = 0, offsetUnits = 0;
   float depthResolution = 0;  // r of §3.5.2: the depth buffer's smallest step
+  uint16_t flatVaryings =
+      0;  // the fragment shader's flat varyings (kept from the provoking vertex)
 };
 
 struct PcStats {
@@ -116,6 +118,8 @@ void PrimitiveSetup::process(const float* v0, const float* v1, const float* v2, 
   ++stats_.clipped;
   const int n = clipper_.clip(v0, v1, v2, c0 | c1 | c2, floats);
   if (n == 0) return;
+  // GLES 3.0 §2.18: flat varyings come from the provoking vertex, the triangle's last.
+  if (prim_.flatVaryings) clipper_.copyFlat(n, v2, prim_.flatVaryings);
   ras::WindowVertex w[kMaxClipPolygon];
   for (int i = 0; i < n; ++i) w[i] = toWindow(clipper_.vertex(i).data());
   bool front;
@@ -167,6 +171,7 @@ void PrimitiveSetup::processLine(const float* v0, const float* v1, int floats, E
   if (c0 | c1) {
     ++stats_.clipped;
     if (!clipper_.clipLine(v0, v1, c0 | c1, floats)) return;
+    if (prim_.flatVaryings) clipper_.copyFlat(2, v1, prim_.flatVaryings);  // provoking: last
     a = clipper_.vertex(0).data();
     b = clipper_.vertex(1).data();
   }
@@ -187,14 +192,15 @@ void PrimitiveSetup::processLine(const float* v0, const float* v1, int floats, E
   const ras::WindowVertex ap{wa.x + ox, wa.y + oy, wa.z, wa.invW};
   const ras::WindowVertex bm{wb.x - ox, wb.y - oy, wb.z, wb.invW};
   const ras::WindowVertex bp{wb.x + ox, wb.y + oy, wb.z, wb.invW};
-  // Barycentrics over the two halves interpolate along the line, perspective-correct.
+  // Barycentrics over the two halves interpolate along the line, perspective-correct; both
+  // halves end with the line's provoking vertex b, which flat varyings read.
   const float* va = a + 4;
   const float* vb = b + 4;
   const float* vary0[3] = {va, vb, vb};
-  const float* vary1[3] = {va, vb, va};
+  const float* vary1[3] = {va, va, vb};
   stats_.trianglesOut += 2;
   emit(ras::Triangle{{am, bm, bp}, true, ras::PrimitiveKind::Line}, vary0);
-  emit(ras::Triangle{{am, bp, ap}, true, ras::PrimitiveKind::Line}, vary1);
+  emit(ras::Triangle{{ap, am, bp}, true, ras::PrimitiveKind::Line}, vary1);
 }
 
 }  // namespace tessera::gpu::pc

@@ -194,7 +194,7 @@ void Pipeline::binningDraw(const DrawState& s) {
   vertices_.shade(*vs_.program, s.fetch, vs_.resources(tex_), ids_, maxId_);
   stats_.binningVerticesShaded += ids_.size();
   stats_.binningPrimitives += allPrims_.size();
-  configureSetup(s, *vs_.program);
+  configureSetup(s, *vs_.program, 0);
   writer_.beginDraw();
   forEachPrimitive(allPrims_, 4, [&](uint32_t t, const ras::Triangle& tri, const float* const*) {
     const ras::Scissor b = intersect(bounds(tri), s.screenScissor);
@@ -254,7 +254,7 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   if (fs_.program->numVaryings > nv)
     badState("fragment shader reads " + std::to_string(fs_.program->numVaryings) +
              " varyings, vertex shader writes " + std::to_string(nv));
-  configureSetup(s, *vs_.program);
+  configureSetup(s, *vs_.program, fs_.program->flatVaryings);
   const rb::RbStats before = rb_.stats();
   const RenderTarget target = currentTarget(s);
   const ras::Scissor scissor = intersect(s.screenScissor, s.windowScissor);
@@ -275,8 +275,9 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   }
 }
 
-void Pipeline::configureSetup(const DrawState& s, const isa::Program& vs) {
+void Pipeline::configureSetup(const DrawState& s, const isa::Program& vs, uint16_t flatVaryings) {
   pc::PrimitiveState prim = s.prim;
+  prim.flatVaryings = flatVaryings;
   prim.pointSizeFloat = vs.pointSize ? vs.pointSize - 1 : -1;
   if (prim.pointSizeFloat >= vertices_.floatsPerVertex())
     badState("vertex shader names a point-size output it does not write");

@@ -74,7 +74,7 @@ class Pipeline final : public cp::CpBackend {
   void bind(const ShaderBinding& b, isa::Stage stage, Bound& out);
   void collectVertices(const std::vector<uint32_t>& prims);
   // Primitive setup for the draw's primitive type and the bound vertex shader's outputs.
-  void configureSetup(const DrawState& s, const isa::Program& vs);
+  void configureSetup(const DrawState& s, const isa::Program& vs, uint16_t flatVaryings);
   // Runs primitive setup over `prims` of the current draw (vertices shaded); calls
   // emit(primitive, window triangle, varyings) for every window triangle.
   template <class Emit>

@@ -159,6 +159,10 @@ void WarpExecutor::interpolate(const Instr& in) {
       continue;
     }
     const float v0 = v[slot], v1 = v[kMaxVaryings * 4 + slot], v2 = v[2 * kMaxVaryings * 4 + slot];
+    if (flat_ >> (slot / 4) & 1) {  // the provoking (last) vertex's bits, uninterpolated
+      for (int i = 0; i < 4; ++i) out_[0][4 * q + i] = v2;
+      continue;
+    }
     for (int i = 0; i < 4; ++i) {
       const int l = 4 * q + i;
       out_[0][l] = v0 * (1.0f - b1[l] - b2[l]) + v1 * b1[l] + v2 * b2[l];
@@ -341,6 +345,7 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
   std::memset(regs_, 0, sizeof(float) * kLanes * prog.regCount);
   std::memset(a0_, 0, sizeof a0_);
   for (int l = 0; l < kLanes; ++l) ff_[l] = std::bit_cast<float>(0u - ((io.frontFacing >> l) & 1u));
+  flat_ = prog.flatVaryings;
 
   const Instr* code = prog.code.data();
   uint64_t issued = 0;

@@ -58,6 +58,7 @@ class WarpExecutor final {
   const ShaderResources* res_ = nullptr;
   SpStats* stats_ = nullptr;
   uint32_t exec_ = 0;     // lanes executing the current instruction
+  uint16_t flat_ = 0;     // the program's flat varyings
   uint32_t retired_ = 0;  // lanes that executed ret or kill
   uint32_t selFor_ = 0;   // exec mask sel_ was built for
   int32_t loop_ = -1;     // innermost loop entry
