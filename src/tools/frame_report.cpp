@@ -4,18 +4,10 @@
 #include <cstdio>
 #include <sstream>
 
+#include "report/counters_json.h"
+
 namespace tessera::tools {
 namespace {
-
-gpu::BusStats sumBus(const FrameResult& f) {
-  gpu::BusStats s;
-  for (const auto& b : f.batches)
-    for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i) {
-      s.client[i].readBytes += b.stats.bus.client[i].readBytes;
-      s.client[i].writeBytes += b.stats.bus.client[i].writeBytes;
-    }
-  return s;
-}
 
 std::string bytesText(uint64_t b) {
   char buf[32];
@@ -41,8 +33,8 @@ FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
   for (const auto& b : sysmem.batches)
     f.trianglesAfterCulling +=
         b.stats.pc.primitivesIn - b.stats.pc.trivialRejects - b.stats.pc.culled;
-  f.bus = sumBus(frame);
-  f.sysmemBus = sumBus(sysmem);
+  f.bus = report::sumBus(frame.batches);
+  f.sysmemBus = report::sumBus(sysmem.batches);
   for (const auto& b : frame.batches) {
     f.mode = std::string(driver::renderModeName(b.mode));
     f.fragmentsShaded += b.stats.fragment.fragmentsShaded;
@@ -129,14 +121,6 @@ std::string summaryTable(const FrameFigures& f) {
 
 nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame) {
   using nlohmann::json;
-  auto busJson = [](const gpu::BusStats& b) {
-    json j = json::object();
-    for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i)
-      j[std::string(gpu::kBusClientNames[i])] = {{"read_bytes", b.client[i].readBytes},
-                                                 {"write_bytes", b.client[i].writeBytes}};
-    j["total_gpu_bytes"] = b.totalGpuBytes();
-    return j;
-  };
   json j;
   j["scene"] = f.scene;
   j["preset"] = f.preset;
@@ -153,89 +137,11 @@ nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame) {
   j["vertices_shaded"] = f.verticesShaded;
   j["fragments_shaded"] = f.fragmentsShaded;
   j["visibility_overflow"] = f.visibilityOverflow;
-  j["bytes"] = busJson(f.bus);
-  j["bytes_sysmem_mode"] = busJson(f.sysmemBus);
+  j["bytes"] = report::busJson(f.bus);
+  j["bytes_sysmem_mode"] = report::busJson(f.sysmemBus);
   j["host_ms"] = frame.cpuMilliseconds;
   json batches = json::array();
-  for (const auto& b : frame.batches) {
-    const auto& s = b.stats;
-    json bj;
-    bj["mode"] = std::string(driver::renderModeName(b.mode));
-    bj["reason"] = b.reason;
-    bj["draws"] = b.draws;
-    bj["clears"] = b.clears;
-    bj["restores"] = b.restores;
-    bj["resolves"] = b.resolves;
-    bj["bytes"] = busJson(s.bus);
-    bj["cp"] = {{"packets", s.cp.packets}, {"reg_writes", s.cp.regWrites},
-                {"draws", s.cp.draws},     {"events", s.cp.events},
-                {"ibs", s.cp.ibs},         {"dwords_fetched", s.cp.dwordsFetched}};
-    bj["vfd"] = {{"indices", s.vfd.indices},
-                 {"vertices", s.vfd.vertices},
-                 {"attribute_bytes", s.vfd.attributeBytes}};
-    bj["sp"] = {
-        {"vertex_warps", s.sp.vertexWarps},       {"fragment_warps", s.sp.fragmentWarps},
-        {"instructions", s.sp.instructions},      {"lane_instructions", s.sp.laneInstructions},
-        {"texture_samples", s.sp.textureSamples}, {"killed_lanes", s.sp.killedLanes}};
-    bj["pc"] = {{"primitives_in", s.pc.primitivesIn},
-                {"trivial_rejects", s.pc.trivialRejects},
-                {"clipped", s.pc.clipped},
-                {"culled", s.pc.culled},
-                {"triangles_out", s.pc.trianglesOut}};
-    bj["ras"] = {{"triangles", s.ras.triangles},
-                 {"triangles_empty", s.ras.trianglesEmpty},
-                 {"quads", s.ras.quads},
-                 {"pixels_covered", s.ras.pixelsCovered},
-                 {"helper_pixels", s.ras.helperPixels}};
-    bj["rb"] = {
-        {"samples_tested", s.rb.samplesTested},    {"samples_passed", s.rb.samplesPassed},
-        {"color_bytes_read", s.rb.colorBytesRead}, {"color_bytes_written", s.rb.colorBytesWritten},
-        {"depth_bytes_read", s.rb.depthBytesRead}, {"depth_bytes_written", s.rb.depthBytesWritten}};
-    bj["tex"] = {{"samples", s.tex.samples},
-                 {"texel_fetches", s.tex.texelFetches},
-                 {"bytes_fetched", s.tex.bytesFetched}};
-    bj["gmem"] = {{"restores", s.gmem.restores},
-                  {"resolves", s.gmem.resolves},
-                  {"clears", s.gmem.clears},
-                  {"restore_bytes", s.gmem.restoreBytes},
-                  {"resolve_bytes", s.gmem.resolveBytes},
-                  {"clear_bytes", s.gmem.clearBytes}};
-    bj["vsc"] = {{"primitives_binned", s.vsc.primitivesBinned},
-                 {"bin_hits", s.vsc.binHits},
-                 {"bytes_written", s.vsc.bytesWritten},
-                 {"bytes_read", s.vsc.bytesRead},
-                 {"overflowed_pipes", s.vsc.overflowedPipes}};
-    bj["fragment"] = {{"fragments_shaded", s.fragment.fragmentsShaded},
-                      {"helper_lanes", s.fragment.helperLanes},
-                      {"early_z_rejected", s.fragment.earlyZRejected},
-                      {"warps", s.fragment.warps}};
-    bj["pipeline"] = {{"draws", s.pipeline.draws},
-                      {"binning_draws", s.pipeline.binningDraws},
-                      {"vertices_shaded", s.pipeline.verticesShaded},
-                      {"binning_vertices_shaded", s.pipeline.binningVerticesShaded}};
-    json bins = json::array();
-    for (const auto& r : s.pipeline.bins)
-      bins.push_back({{"x", r.window.x0},
-                      {"y", r.window.y0},
-                      {"w", r.window.x1 - r.window.x0},
-                      {"h", r.window.y1 - r.window.y0},
-                      {"primitives", r.primitives},
-                      {"triangles", r.triangles},
-                      {"fragments", r.fragments},
-                      {"used_stream", r.usedStream},
-                      {"stream_overflow", r.streamOverflow}});
-    bj["per_bin"] = bins;
-    if (b.layout)
-      bj["layout"] = {{"x", b.layout->x},
-                      {"y", b.layout->y},
-                      {"bin_w", b.layout->binW},
-                      {"bin_h", b.layout->binH},
-                      {"nx", b.layout->nx},
-                      {"ny", b.layout->ny},
-                      {"pipes", b.layout->pipes.size()},
-                      {"gmem_used", b.layout->gmemUsed}};
-    batches.push_back(bj);
-  }
+  for (const auto& b : frame.batches) batches.push_back(report::batchJson(b));
   j["batches"] = batches;
   return j;
 }

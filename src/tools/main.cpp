@@ -1,5 +1,6 @@
 // The `tessera` command: render a model or a built-in scene on a Tessera GPU preset and report
-// what the frame cost; decode captured command streams; list presets.
+// what the frame cost; run a GLES2 program on Tessera's libraries with per-frame reports; decode
+// captured command streams; list presets.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "gpu/cp/decoder.h"
 #include "tools/compile_command.h"
 #include "tools/frame_report.h"
+#include "tools/run_command.h"
 
 namespace {
 
@@ -120,6 +122,22 @@ int main(int argc, char** argv) {
   compile->add_flag("--stats", c.stats,
                     "print instruction, register and texture counts and cycles");
   compile->add_option("--preset", c.preset, "GPU preset for warps per core")->capture_default_str();
+  tools::RunArgs run;
+  auto* runCmd = app.add_subcommand("run",
+                                    "run a GLES2 program on Tessera's libEGL/libGLESv2: tessera "
+                                    "run [OPTIONS] -- PROGRAM ARGS...");
+  runCmd->add_option("--preset", run.preset, "GPU preset (default: adreno-a630)");
+  runCmd->add_option("--mode", run.mode,
+                     "sysmem | naive | binning (default: binning, sysmem on the sysmem preset)");
+  auto* reportOpt = runCmd->add_option("--report", run.reportDir,
+                                       "write DIR/frame-NNNNN.json per frame and DIR/summary.json");
+  runCmd->add_option("--frames", run.frames, "report only frames N or A-B (from 1)")
+      ->needs(reportOpt);
+  runCmd
+      ->add_flag("--capture-frames", run.captureFrames,
+                 "also write DIR/frame-NNNNN.png: the back buffer at each reported swap")
+      ->needs(reportOpt);
+  runCmd->add_option("command", run.command, "PROGRAM ARGS... (after --)")->required();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -134,6 +152,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*compile) return tools::runCompile(c);
+    if (*runCmd) return tools::runProgram(run);
     if (*presets) {
       for (const auto& p : gpu::allPresets()) std::cout << p.name << "  " << p.description << "\n";
       return 0;

@@ -2,89 +2,19 @@
 // test starts itself: each scene's --validate verdict must be llvmpipe's (Success, or Unknown
 // where glmark2 has no reference image).
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <array>
-#include <cctype>
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
-// After gtest: Xlib defines macros (None, Bool, Status) that gtest's headers use as names.
-#include <X11/Xlib.h>
+#include "glmark2/default_scenes.h"
+#include "glmark2/xvfb.h"  // after gtest (Xlib's macros)
 
 namespace {
 
-// An Xvfb server on a display number it picks (-displayfd), stopped at the end of the suite.
-// Test processes run in parallel and each starts its own; a server that does not answer a
-// connection is replaced (up to three tries).
-class Xvfb final {
- public:
-  Xvfb() {
-    for (int attempt = 0; attempt < 3 && display_.empty(); ++attempt) {
-      start();
-      if (!display_.empty() && !answers()) {
-        stop();
-        display_.clear();
-      }
-    }
-  }
-  ~Xvfb() { stop(); }
-  const std::string& display() const { return display_; }
-
- private:
-  bool answers() const {
-    for (int k = 0; k < 50; ++k) {  // up to 5 s
-      if (Display* d = XOpenDisplay(display_.c_str())) {
-        XCloseDisplay(d);
-        return true;
-      }
-      usleep(100000);
-    }
-    return false;
-  }
-  void stop() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
-    pid_ = -1;
-  }
-  void start() {
-    int fds[2];
-    if (pipe(fds) != 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      close(fds[0]);
-      const std::string fd = std::to_string(fds[1]);
-      execlp("Xvfb", "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", "1024x768x24", "-nolisten",
-             "tcp", static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(fds[1]);
-    // Xvfb writes the display number and a newline once it accepts connections; read up to the
-    // newline (a read may return part of it, or be interrupted).
-    std::string number;
-    char c = 0;
-    for (;;) {
-      const ssize_t n = read(fds[0], &c, 1);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0 || c == '\n') break;
-      number += c;
-    }
-    close(fds[0]);
-    if (c == '\n' && !number.empty()) display_ = ":" + number;
-  }
-
-  pid_t pid_ = -1;
-  std::string display_;
-};
-
-Xvfb& server() {
-  static Xvfb x;
+tessera::test::Xvfb& server() {
+  static tessera::test::Xvfb x;
   return x;
 }
 
@@ -117,37 +47,8 @@ TEST_P(Glmark2Validate, SucceedsWhereLlvmpipeDoes) {
   EXPECT_EQ(ours, mesa) << scene;
 }
 
-// glmark2's default benchmark scenes.
-INSTANTIATE_TEST_SUITE_P(
-    Scenes, Glmark2Validate,
-    ::testing::Values(
-        "build:use-vbo=false", "build:use-vbo=true", "texture:texture-filter=nearest",
-        "texture:texture-filter=linear", "texture:texture-filter=mipmap", "shading:shading=gouraud",
-        "shading:shading=blinn-phong-inf", "shading:shading=phong", "shading:shading=cel",
-        "bump:bump-render=high-poly", "bump:bump-render=normals", "bump:bump-render=height",
-        "effect2d:kernel=0,1,0;1,-4,1;0,1,0;", "effect2d:kernel=1,1,1,1,1;1,1,1,1,1;1,1,1,1,1;",
-        "pulsar:light=false:quads=5:texture=false",
-        "desktop:blur-radius=5:effect=blur:passes=1:separable=true:windows=4",
-        "desktop:effect=shadow:windows=4",
-        "buffer:columns=200:interleave=false:update-dispersion=0.9:update-fraction=0.5:"
-        "update-method=map",
-        "buffer:columns=200:interleave=false:update-dispersion=0.9:update-fraction=0.5:"
-        "update-method=subdata",
-        "buffer:columns=200:interleave=true:update-dispersion=0.9:update-fraction=0.5:"
-        "update-method=map",
-        "ideas:speed=duration", "terrain", "shadow", "refract", "jellyfish",
-        "conditionals:fragment-steps=0:vertex-steps=0",
-        "conditionals:fragment-steps=5:vertex-steps=0",
-        "conditionals:fragment-steps=0:vertex-steps=5",
-        "function:fragment-complexity=low:fragment-steps=5",
-        "function:fragment-complexity=medium:fragment-steps=5",
-        "loop:fragment-loop=false:fragment-steps=5:vertex-steps=5",
-        "loop:fragment-steps=5:fragment-uniform=false:vertex-steps=5",
-        "loop:fragment-steps=5:fragment-uniform=true:vertex-steps=5"),
-    [](const auto& p) {
-      std::string s;
-      for (char c : p.param) s += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-      return s;
-    });
+INSTANTIATE_TEST_SUITE_P(Scenes, Glmark2Validate,
+                         ::testing::ValuesIn(tessera::test::glmark2DefaultScenes()),
+                         [](const auto& p) { return tessera::test::glmark2TestName(p.param); });
 
 }  // namespace

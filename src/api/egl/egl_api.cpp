@@ -172,11 +172,27 @@ void release(Display* d, Surface* s) {
 
 void release(Display* d, Context* c) {
   if (!c->destroyPending || c->current) return;
+  Surface* owned = nullptr;
+  for (Surface* s : d->surfaces) {
+    if (s->owner == c) owned = s;
+  }
+  // Batches submitted since the context's last swap make a last, partial frame.
+  if (d->reporter) {
+    const auto swap = owned ? owned->swapSurface() : tessera::report::SwapSurface{};
+    d->reporter->endFrame(c->gl->pipe(), owned ? &swap : nullptr, true);
+  }
   for (Surface* s : d->surfaces) {
     if (s->owner == c) s->owner = nullptr;  // its buffers die with the driver context
   }
   d->contexts.erase(c);
   delete c;
+}
+
+// A program that exits without eglTerminate still gets its summary. Registered after the
+// display exists, so it runs before the display is destroyed.
+void writeSummaryAtExit() {
+  std::unique_lock<std::mutex> lock(gLock, std::try_to_lock);
+  if (lock.owns_lock() && theDisplay().reporter) theDisplay().reporter->writeSummary();
 }
 
 bool matches(const Config& k, const EGLint* attribs) {
@@ -264,9 +280,18 @@ EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLin
     try {
       const char* preset = std::getenv("TESSERA_PRESET");
       const char* mode = std::getenv("TESSERA_MODE");
-      d->device = std::make_unique<tessera::gpu::Device>(
-          tessera::gpu::findPreset(preset && *preset ? preset : "adreno-a630"));
-      d->options.mode = tessera::driver::parseRenderMode(mode && *mode ? mode : "binning");
+      const tessera::gpu::Preset& p =
+          tessera::gpu::findPreset(preset && *preset ? preset : "adreno-a630");
+      d->device = std::make_unique<tessera::gpu::Device>(p);
+      // As `tessera render`: binning unless the preset is the immediate-mode baseline.
+      d->options.mode = mode && *mode  ? tessera::driver::parseRenderMode(mode)
+                        : p.sysmemOnly ? tessera::driver::RenderMode::Sysmem
+                                       : tessera::driver::RenderMode::Binning;
+      if (!d->reporter) {
+        d->reporter = std::make_unique<tessera::report::FrameReporter>(
+            std::string(p.name), std::string(tessera::driver::renderModeName(d->options.mode)));
+        std::atexit(writeSummaryAtExit);
+      }
     } catch (const std::exception& e) {
       std::fprintf(stderr, "tessera: EGL: %s\n", e.what());
       return fail(EGL_NOT_INITIALIZED, EGL_FALSE);
@@ -293,6 +318,7 @@ EGLAPI EGLBoolean EGLAPIENTRY eglTerminate(EGLDisplay dpy) {
     s->destroyPending = true;
     release(d, s);
   }
+  if (d->reporter) d->reporter->writeSummary();
   d->initialized = false;
   tError = EGL_SUCCESS;
   return EGL_TRUE;
@@ -683,6 +709,13 @@ EGLAPI EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surf) {
   if (!tContext || tContext->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   try {
     tContext->gl->flush();  // the frame is submitted; a pbuffer has nothing more to do
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tessera: %s\n", e.what());
+  }
+  // Every swap takes the frame's batch reports, reported or not (a faulted batch's says why).
+  const tessera::report::SwapSurface swap = s->swapSurface();
+  d->reporter->endFrame(tContext->gl->pipe(), &swap, false);
+  try {
     if (s->window.window) {
       const std::vector<uint8_t> rgba = tContext->gl->pipe().readSurface(s->fb.color);
       if (!x11Present(s->window, rgba, s->fb.width, s->fb.height))

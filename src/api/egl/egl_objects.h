@@ -12,6 +12,7 @@
 #include "api/egl/x11_presenter.h"
 #include "api/gles2/gl_context.h"
 #include "gpu/device.h"
+#include "report/frame_reporter.h"
 
 namespace tessera::egl {
 
@@ -33,6 +34,10 @@ struct Surface {
   gles2::DefaultFramebuffer fb;
   bool destroyPending = false;
   bool current = false;
+  // The colour buffer as the frame reports read it.
+  report::SwapSurface swapSurface() const {
+    return {fb.color, fb.width, fb.height, config->red == 5};
+  }
 };
 
 struct Context {
@@ -51,7 +56,8 @@ struct Display {
   driver::DriverOptions options;
   std::set<Surface*> surfaces;
   std::set<Context*> contexts;
-  std::string error;  // why initialization failed
+  std::unique_ptr<report::FrameReporter> reporter;  // from the first eglInitialize on
+  std::string error;                                // why initialization failed
 };
 
 }  // namespace tessera::egl

@@ -1,0 +1,128 @@
+#include "report/counters_json.h"
+
+#include <string>
+
+namespace tessera::report {
+
+using nlohmann::json;
+
+json busJson(const gpu::BusStats& b) {
+  json j = json::object();
+  for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i)
+    j[std::string(gpu::kBusClientNames[i])] = {{"read_bytes", b.client[i].readBytes},
+                                               {"write_bytes", b.client[i].writeBytes}};
+  j["total_gpu_bytes"] = b.totalGpuBytes();
+  return j;
+}
+
+json blockCountersJson(const driver::BlockStats& s) {
+  json j;
+  j["cp"] = {{"packets", s.cp.packets}, {"reg_writes", s.cp.regWrites},
+             {"draws", s.cp.draws},     {"events", s.cp.events},
+             {"ibs", s.cp.ibs},         {"dwords_fetched", s.cp.dwordsFetched}};
+  j["vfd"] = {{"indices", s.vfd.indices},
+              {"vertices", s.vfd.vertices},
+              {"attribute_bytes", s.vfd.attributeBytes}};
+  j["sp"] = {{"vertex_warps", s.sp.vertexWarps},       {"fragment_warps", s.sp.fragmentWarps},
+             {"instructions", s.sp.instructions},      {"lane_instructions", s.sp.laneInstructions},
+             {"texture_samples", s.sp.textureSamples}, {"killed_lanes", s.sp.killedLanes}};
+  j["pc"] = {{"primitives_in", s.pc.primitivesIn},
+             {"trivial_rejects", s.pc.trivialRejects},
+             {"clipped", s.pc.clipped},
+             {"culled", s.pc.culled},
+             {"triangles_out", s.pc.trianglesOut}};
+  j["ras"] = {{"triangles", s.ras.triangles},
+              {"triangles_empty", s.ras.trianglesEmpty},
+              {"quads", s.ras.quads},
+              {"pixels_covered", s.ras.pixelsCovered},
+              {"helper_pixels", s.ras.helperPixels}};
+  j["rb"] = {
+      {"samples_tested", s.rb.samplesTested},    {"samples_passed", s.rb.samplesPassed},
+      {"color_bytes_read", s.rb.colorBytesRead}, {"color_bytes_written", s.rb.colorBytesWritten},
+      {"depth_bytes_read", s.rb.depthBytesRead}, {"depth_bytes_written", s.rb.depthBytesWritten}};
+  j["tex"] = {{"samples", s.tex.samples},
+              {"texel_fetches", s.tex.texelFetches},
+              {"bytes_fetched", s.tex.bytesFetched}};
+  j["gmem"] = {{"restores", s.gmem.restores},
+               {"resolves", s.gmem.resolves},
+               {"clears", s.gmem.clears},
+               {"restore_bytes", s.gmem.restoreBytes},
+               {"resolve_bytes", s.gmem.resolveBytes},
+               {"clear_bytes", s.gmem.clearBytes}};
+  j["vsc"] = {{"primitives_binned", s.vsc.primitivesBinned},
+              {"bin_hits", s.vsc.binHits},
+              {"bytes_written", s.vsc.bytesWritten},
+              {"bytes_read", s.vsc.bytesRead},
+              {"overflowed_pipes", s.vsc.overflowedPipes}};
+  j["fragment"] = {{"fragments_shaded", s.fragment.fragmentsShaded},
+                   {"helper_lanes", s.fragment.helperLanes},
+                   {"early_z_rejected", s.fragment.earlyZRejected},
+                   {"warps", s.fragment.warps}};
+  j["pipeline"] = {{"draws", s.pipeline.draws},
+                   {"binning_draws", s.pipeline.binningDraws},
+                   {"vertices_shaded", s.pipeline.verticesShaded},
+                   {"binning_vertices_shaded", s.pipeline.binningVerticesShaded}};
+  return j;
+}
+
+json batchJson(const driver::BatchReport& b) {
+  json j = blockCountersJson(b.stats);
+  j["mode"] = std::string(driver::renderModeName(b.mode));
+  j["reason"] = b.reason;
+  j["draws"] = b.draws;
+  j["clears"] = b.clears;
+  j["restores"] = b.restores;
+  j["resolves"] = b.resolves;
+  j["visibility_overflow"] = b.visibilityOverflow;
+  j["bytes"] = busJson(b.stats.bus);
+  json bins = json::array();
+  for (const auto& r : b.stats.pipeline.bins)
+    bins.push_back({{"x", r.window.x0},
+                    {"y", r.window.y0},
+                    {"w", r.window.x1 - r.window.x0},
+                    {"h", r.window.y1 - r.window.y0},
+                    {"primitives", r.primitives},
+                    {"triangles", r.triangles},
+                    {"fragments", r.fragments},
+                    {"used_stream", r.usedStream},
+                    {"stream_overflow", r.streamOverflow}});
+  j["per_bin"] = bins;
+  if (b.layout)
+    j["layout"] = {{"x", b.layout->x},
+                   {"y", b.layout->y},
+                   {"bin_w", b.layout->binW},
+                   {"bin_h", b.layout->binH},
+                   {"nx", b.layout->nx},
+                   {"ny", b.layout->ny},
+                   {"pipes", b.layout->pipes.size()},
+                   {"gmem_used", b.layout->gmemUsed}};
+  return j;
+}
+
+gpu::BusStats sumBus(std::span<const driver::BatchReport> batches) {
+  gpu::BusStats s;
+  for (const auto& b : batches)
+    for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i) {
+      s.client[i].readBytes += b.stats.bus.client[i].readBytes;
+      s.client[i].writeBytes += b.stats.bus.client[i].writeBytes;
+    }
+  return s;
+}
+
+void addCounters(json& a, const json& b) {
+  if (a.is_null()) {
+    a = b;
+    return;
+  }
+  if (a.is_object() && b.is_object()) {
+    for (const auto& [key, value] : b.items()) addCounters(a[key], value);
+  } else if (a.is_number_unsigned() && b.is_number_unsigned()) {
+    a = a.get<uint64_t>() + b.get<uint64_t>();
+  } else if (a.is_number_integer() && b.is_number_integer()) {
+    a = a.get<int64_t>() + b.get<int64_t>();
+  } else if (a.is_number() && b.is_number()) {
+    a = a.get<double>() + b.get<double>();
+  }
+}
+
+}  // namespace tessera::report

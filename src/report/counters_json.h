@@ -1,0 +1,30 @@
+// A batch's figures as JSON: the bus bytes per client and every block's counters, in one table
+// (counters_json.cpp) that every report uses, so a counter added to a block's Stats shows up in
+// `tessera render --report` and in `tessera run`'s frame reports alike.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <span>
+
+#include "driver/batch_report.h"
+
+namespace tessera::report {
+
+// {"<client>": {"read_bytes", "write_bytes"}, ..., "total_gpu_bytes"}.
+nlohmann::json busJson(const gpu::BusStats& bus);
+
+// Every block's counters of a submission: {"cp": {...}, "vfd": {...}, ..., "pipeline": {...}}
+// (bus bytes and per-bin rows are not counters: see batchJson).
+nlohmann::json blockCountersJson(const driver::BlockStats& stats);
+
+// One batch: mode, reason, draws, clears, restores, resolves, "bytes", every block's counters
+// (as blockCountersJson, at the top level), "per_bin" rows and the bin "layout" (GMEM modes).
+nlohmann::json batchJson(const driver::BatchReport& batch);
+
+// The bus traffic of several batches added up.
+gpu::BusStats sumBus(std::span<const driver::BatchReport> batches);
+
+// Adds `b`'s numbers into `a` field by field (objects recursively; numbers are summed, other
+// values keep `a`'s). Used to total counter objects over the batches of a frame or a run.
+void addCounters(nlohmann::json& a, const nlohmann::json& b);
+
+}  // namespace tessera::report

@@ -1,0 +1,133 @@
+#include "tools/run_command.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include "common/error.h"
+#include "driver/options.h"
+#include "gpu/preset/preset.h"
+#include "report/frame_range.h"
+
+namespace tessera::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The environment the libraries read (src/api/egl/egl_api.cpp, src/report/frame_reporter.cpp).
+constexpr const char* kPresetVar = "TESSERA_PRESET";
+constexpr const char* kModeVar = "TESSERA_MODE";
+constexpr const char* kReportDirVar = "TESSERA_REPORT_DIR";
+constexpr const char* kFramesVar = "TESSERA_REPORT_FRAMES";
+constexpr const char* kCaptureVar = "TESSERA_CAPTURE_FRAMES";
+
+bool hasLibraries(const fs::path& dir) {
+  std::error_code ec;
+  return fs::exists(dir / "libEGL.so.1", ec) && fs::exists(dir / "libGLESv2.so.2", ec);
+}
+
+void prependLibraryPath(const std::string& dir) {
+  const char* old = std::getenv("LD_LIBRARY_PATH");
+  const std::string value = old && *old ? dir + ":" + old : dir;
+  setenv("LD_LIBRARY_PATH", value.c_str(), 1);
+}
+
+int exitStatus(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return 1;
+}
+
+}  // namespace
+
+std::string glLibraryDir() {
+  std::vector<fs::path> candidates;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path dir = exe.parent_path();
+    candidates = {dir.parent_path() / "lib", dir / "lib", dir};
+  }
+#ifdef TESSERA_GL_LIB_DIR
+  candidates.emplace_back(TESSERA_GL_LIB_DIR);
+#endif
+  std::string looked;
+  for (const fs::path& c : candidates) {
+    if (hasLibraries(c)) return fs::absolute(c, ec).lexically_normal().string();
+    looked += (looked.empty() ? "" : ", ") + c.string();
+  }
+  throw Error("cannot find Tessera's libEGL.so.1 and libGLESv2.so.2 (looked in " + looked + ")");
+}
+
+int runProgram(const RunArgs& a) {
+  if (a.command.empty() || a.command[0].empty()) throw Error("run: no program given");
+  // Checked here, before the program starts, rather than by libEGL inside it.
+  if (!a.preset.empty()) gpu::findPreset(a.preset);
+  if (!a.mode.empty()) driver::parseRenderMode(a.mode);
+  if (!a.frames.empty() && !report::parseFrameRange(a.frames))
+    throw Error("bad frames '" + a.frames + "': expected N or A-B (frames count from 1)");
+  const std::string libDir = glLibraryDir();
+  if (!a.reportDir.empty()) {
+    std::error_code ec;
+    fs::create_directories(a.reportDir, ec);
+    if (ec || !fs::is_directory(a.reportDir))
+      throw Error("cannot create report directory '" + a.reportDir + "'" +
+                  (ec ? ": " + ec.message() : ""));
+  }
+
+  prependLibraryPath(libDir);
+  if (!a.preset.empty()) setenv(kPresetVar, a.preset.c_str(), 1);
+  if (!a.mode.empty()) setenv(kModeVar, a.mode.c_str(), 1);
+  if (!a.reportDir.empty()) {
+    setenv(kReportDirVar, a.reportDir.c_str(), 1);
+    if (a.frames.empty())
+      unsetenv(kFramesVar);
+    else
+      setenv(kFramesVar, a.frames.c_str(), 1);
+    if (a.captureFrames)
+      setenv(kCaptureVar, "1", 1);
+    else
+      unsetenv(kCaptureVar);
+  }
+  std::fflush(stdout);
+  std::fflush(stderr);
+
+  // Like a shell, the wait ignores Ctrl-C and Ctrl-\: they reach the program, whose exit
+  // status is then ours.
+  struct sigaction ignore {
+  }, oldInt{}, oldQuit{};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGINT, &ignore, &oldInt);
+  sigaction(SIGQUIT, &ignore, &oldQuit);
+  const pid_t pid = fork();
+  if (pid < 0) throw Error(std::string("run: cannot start a process: ") + std::strerror(errno));
+  if (pid == 0) {
+    sigaction(SIGINT, &oldInt, nullptr);
+    sigaction(SIGQUIT, &oldQuit, nullptr);
+    std::vector<char*> argv;
+    for (const std::string& s : a.command) argv.push_back(const_cast<char*>(s.c_str()));
+    argv.push_back(nullptr);
+    execvp(argv[0], argv.data());
+    const int err = errno;
+    std::fprintf(stderr, "tessera: run: cannot run '%s': %s\n", argv[0], std::strerror(err));
+    _exit(err == EACCES || err == ENOEXEC ? 126 : 127);
+  }
+  int status = 0;
+  pid_t done;
+  do {
+    done = waitpid(pid, &status, 0);
+  } while (done < 0 && errno == EINTR);
+  sigaction(SIGINT, &oldInt, nullptr);
+  sigaction(SIGQUIT, &oldQuit, nullptr);
+  if (done < 0) throw Error(std::string("run: waiting for the program: ") + std::strerror(errno));
+  return exitStatus(status);
+}
+
+}  // namespace tessera::tools
