@@ -72,6 +72,7 @@ TEST_P(GlApi, EveryRenderingModeGivesTheSameResult) {
 INSTANTIATE_TEST_SUITE_P(Scenes, GlApi,
                          ::testing::Values("triangles", "textured", "errors", "state",
                                            "framebuffer", "depth-texture", "copy-texture", "points",
-                                           "lines", "polygon-offset", "readback-formats"));
+                                           "lines", "polygon-offset", "readback-formats",
+                                           "rendered-mipmaps"));
 
 }  // namespace

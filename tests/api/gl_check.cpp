@@ -622,13 +622,69 @@ void sceneReadbackFormats() {
   }
 }
 
+// A texture rendered into, then changed on the CPU side: glGenerateMipmap must build its levels
+// from the rendered texels, and glTexSubImage2D must patch them, not a stale copy.
+void sceneRenderedMipmaps() {
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
+      "void main() { gl_Position = a_pos; c = a_color; }\n",
+      "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
+  const GLuint show = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
+      "void main() { gl_Position = a_pos; uv = a_color.xy; }\n",
+      "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
+      "void main() { gl_FragColor = texture2D(t, uv); }\n");
+  GLuint tex = 0, fbo = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 64, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  glViewport(0, 0, 64, 64);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glUseProgram(p);
+  const float pos[] = {-1, -1, 1, -1, -1, 1};
+  const float col[] = {0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 0, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  logError("generate mipmaps of a rendered texture");
+  const std::vector<unsigned char> patch(8 * 8 * 4, 255);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 48, 48, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, patch.data());
+  logError("patch level 0");
+  glViewport(0, 0, kW, kH);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glUseProgram(show);
+  const float uv[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
+  // Level 0 (with the patch) large on the left; minified, trilinear, on the right.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  const float big[] = {-1.0f, -1.0f, 0.45f, -1.0f, 0.45f, 1.0f, -1.0f, 1.0f};  // 70x72 pixels
+  const float small[] = {0.55f, -0.2f, 0.85f, -0.2f, 0.85f, 0.2f, 0.55f, 0.2f};
+  for (const float* quad : {big, small}) {
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  }
+  logError("draw");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 4) {
-    std::fprintf(stderr,
-                 "usage: gl-check triangles|textured|errors|state|framebuffer|depth-texture|"
-                 "copy-texture|points|lines|polygon-offset|readback-formats OUT.png OUT.txt\n");
+    std::fprintf(
+        stderr,
+        "usage: gl-check triangles|textured|errors|state|framebuffer|depth-texture|"
+        "copy-texture|points|lines|polygon-offset|readback-formats|rendered-mipmaps OUT.png "
+        "OUT.txt\n");
     return 2;
   }
   const std::string scene = argv[1];
@@ -696,6 +752,8 @@ int main(int argc, char** argv) {
     scenePolygonOffset();
   else if (scene == "readback-formats")
     sceneReadbackFormats();
+  else if (scene == "rendered-mipmaps")
+    sceneRenderedMipmaps();
   else {
     std::fprintf(stderr, "unknown scene %s\n", scene.c_str());
     return 2;

@@ -201,8 +201,11 @@ class Context final {
   bool readColor(GLint x, GLint y, GLsizei w, GLsizei h, size_t pitch, uint8_t* out);
   pipe::ResourceId textureView(Texture& t, uint32_t face, GLint level);
   pipe::ResourceId buildTexture(Texture& t);  // the pipe texture of every consistent level
-  bool prepareDraw(GLenum mode);              // program, textures and state into the pipe
-  void applyState();                          // blend, depth-stencil, rasterizer, scissor, viewport
+  // Texels the GPU rendered into `t` (render to texture) back into its images, so that CPU-side
+  // changes (image updates, mipmap generation) and rebuilds start from what the GPU drew.
+  void syncTexels(Texture& t);
+  bool prepareDraw(GLenum mode);  // program, textures and state into the pipe
+  void applyState();              // blend, depth-stencil, rasterizer, scissor, viewport
   bool bindTextures(Program& p);
   pipe::ResourceId textureResource(Texture& t, bool& complete);
   bool bindAttributes(Program& p, uint32_t vertexCount, std::vector<pipe::ResourceId>& temps);

@@ -276,7 +276,7 @@ void Context::drawArrays(GLenum mode, GLint first, GLsizei count) {
   // pipe draw always starts at vertex 0.
   const std::array<VertexAttrib, kMaxAttribs> saved = vao().attribs;
   for (VertexAttrib& a : vao().attribs) {
-    if (!a.enabled) continue;
+    if (!a.enabled || (!a.buffer && !a.pointer)) continue;  // a null client array stays null
     const AttribFormat f = *attribFormat(a.type, a.normalized);
     const uintptr_t stride =
         a.stride ? static_cast<uintptr_t>(a.stride) : static_cast<uintptr_t>(a.size * f.bytes);

@@ -209,6 +209,7 @@ void Context::texImage2D(GLenum target, GLint level, GLint internalFormat, GLsiz
   if (isDepth(f->tex) && (target != GL_TEXTURE_2D || level != 0))
     return error(GL_INVALID_OPERATION);
   Texture* t = boundTexture(target);
+  syncTexels(*t);  // other levels keep what the GPU rendered into them
   TexImage& img = t->image(static_cast<uint32_t>(face), level);
   img.width = w;
   img.height = h;
@@ -228,6 +229,7 @@ void Context::texSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsize
     return error(GL_INVALID_VALUE);
   Texture* t = boundTexture(target);
   if (!t || t->faces[face].size() <= static_cast<size_t>(level)) return error(GL_INVALID_OPERATION);
+  syncTexels(*t);  // the update lands on what the GPU rendered, not on a stale copy
   TexImage& img = t->image(static_cast<uint32_t>(face), level);
   if (!img.defined()) return error(GL_INVALID_OPERATION);
   if (x + w > img.width || y + h > img.height) return error(GL_INVALID_VALUE);
@@ -330,13 +332,11 @@ void Context::generateMipmap(GLenum target) {
   for (uint32_t face = 0; face < faces; ++face) {
     if (t->faces[face].empty() || !t->faces[face][0].defined()) return error(GL_INVALID_OPERATION);
   }
+  syncTexels(*t);  // the mipmaps of a rendered texture come from what was rendered
   for (uint32_t face = 0; face < faces; ++face) {
     const TexImage base = t->faces[face][0];
     const FormatMatch* f = findFormat(base.format, base.type);
     if (isDepth(f->tex)) return error(GL_INVALID_OPERATION);  // OES_depth_texture
-    const int channels = f->tex == TexFormat::RGB565                 ? 3
-                         : f->bytes == 2 && f->tex != TexFormat::LA8 ? 4
-                                                                     : f->bytes;
     t->faces[face].resize(1);
     GLsizei w = base.width, h = base.height;
     for (GLint level = 1; w > 1 || h > 1; ++level) {
@@ -363,7 +363,6 @@ void Context::generateMipmap(GLenum target) {
           }
           int avg[4];
           for (int i = 0; i < 4; ++i) avg[i] = (sum[i] + 2) / 4;
-          (void)channels;
           encode(f->tex, avg,
                  dst.texels.data() +
                      (static_cast<size_t>(y) * static_cast<size_t>(nw) + static_cast<size_t>(x)) *
@@ -457,6 +456,19 @@ GLboolean Context::isTexture(GLuint name) {
   return t && t->target != 0;
 }
 
+void Context::syncTexels(Texture& t) {
+  if (!t.resource || !t.gpuWritten) return;
+  const uint32_t faces = t.target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+  for (const auto& [key, view] : t.views) {
+    const uint32_t face = key / 16, level = key % 16;
+    if (face >= faces || t.faces[face].size() <= level) continue;
+    TexImage& img = t.faces[face][level];
+    std::vector<uint8_t> texels = pipe_.readSurface(view);
+    if (texels.size() == img.texels.size()) img.texels = std::move(texels);
+  }
+  t.gpuWritten = false;  // set again when a framebuffer next renders through a view
+}
+
 // The pipe texture of a texture object, rebuilt when its images changed: every level (and, for
 // cube maps, every face) from 0 down that is defined with consistent sizes and format. Texels
 // the GPU rendered into the old texture are read back first, so a rebuild keeps them.
@@ -465,15 +477,7 @@ pipe::ResourceId Context::buildTexture(Texture& t) {
   const TexImage* base = t.faces[0].empty() ? nullptr : &t.faces[0][0];
   if (!base || !base->defined()) return pipe::kNoResource;
   if (!t.dirty && t.resource) return t.resource;
-  if (t.resource && t.gpuWritten) {
-    for (const auto& [key, view] : t.views) {
-      const uint32_t face = key / 16, level = key % 16;
-      if (face >= faces || t.faces[face].size() <= level) continue;
-      TexImage& img = t.faces[face][level];
-      const std::vector<uint8_t> texels = pipe_.readSurface(view);
-      if (texels.size() == img.texels.size()) img.texels = texels;
-    }
-  }
+  syncTexels(t);
   for (const auto& [key, view] : t.views) pipe_.destroyResource(view);
   t.views.clear();
   t.gpuWritten = false;
