@@ -51,6 +51,27 @@ TEST(RasterizerAttributes, ZAndInvWAreScreenLinear) {
   }
 }
 
+TEST(RasterizerAttributes, AttributesFollowTheUnsnappedGeometry) {
+  // Vertices off the 1/256 grid: coverage uses the snapped positions, but the barycentrics are
+  // those of the true triangle, to float precision (not off by the snapping distance).
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> coord(0.0f, 48.0f);
+  for (int n = 0; n < 20; ++n) {
+    Triangle t;
+    for (auto& v : t.v) v = {coord(rng) + 0.0013f, coord(rng) + 0.0017f, 0.5f, 1.0f};
+    t.frontFacing = true;
+    Rasterizer r;
+    r.rasterize(t, kAll, [&](const Quad& q) {
+      for (int i = 0; i < 4; ++i) {
+        double l[3];
+        linearBary(t, q.x + (i & 1) + 0.5, q.y + (i >> 1) + 0.5, l);
+        EXPECT_NEAR(q.b1[i], l[1], 2e-6 * std::max(1.0, std::abs(l[1])));
+        EXPECT_NEAR(q.b2[i], l[2], 2e-6 * std::max(1.0, std::abs(l[2])));
+      }
+    });
+  }
+}
+
 TEST(RasterizerAttributes, EqualWGivesLinearBarycentricsAtVertices) {
   // A vertex exactly on a pixel centre gets barycentric 1 there.
   const Triangle t{{{2.5f, 2.5f, 0.0f, 0.5f}, {12.5f, 2.5f, 1.0f, 0.5f}, {2.5f, 12.5f, 0.5f, 0.5f}},

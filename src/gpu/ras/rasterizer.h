@@ -104,7 +104,7 @@ void Rasterizer::rasterize(const Triangle& tri, const Scissor& scissor, Emit&& e
             quad.x = qx;
             quad.y = qy;
             quad.coverage = mask;
-            interpolateQuad(s, e0, e1, e2, quad);
+            interpolateQuad(s, quad);
             const int covered = std::popcount(mask);
             ++stats_.quads;
             stats_.pixelsCovered += static_cast<uint64_t>(covered);

@@ -53,10 +53,27 @@ bool setupTriangle(const Triangle& tri, const Scissor& scissor, TriangleSetup& o
     e.origin = ex * (half - a.x) + ey * (half - a.y);
     e.threshold = topLeft ? 0 : 1;
   }
-  out.invArea2 = 1.0 / static_cast<double>(area2 * sign);
+  // Barycentric planes over pixel indices (centre at +0.5), from the unsnapped positions; a
+  // triangle that snapping kept but whose float area vanishes falls back to the snapped ones.
+  double px[3], py[3];
   for (int i = 0; i < 3; ++i) {
-    out.dldx[i] = static_cast<float>(static_cast<double>(out.edge[i].stepX) * out.invArea2);
-    out.dldy[i] = static_cast<float>(static_cast<double>(out.edge[i].stepY) * out.invArea2);
+    px[i] = static_cast<double>(tri.v[i].x) - 0.5;
+    py[i] = static_cast<double>(tri.v[i].y) - 0.5;
+  }
+  double det = (px[1] - px[0]) * (py[2] - py[0]) - (px[2] - px[0]) * (py[1] - py[0]);
+  if (!(std::fabs(det) > 0.0)) {
+    for (int i = 0; i < 3; ++i) {
+      px[i] = static_cast<double>(v[i].x - kSubpixelScale / 2) / kSubpixelScale;
+      py[i] = static_cast<double>(v[i].y - kSubpixelScale / 2) / kSubpixelScale;
+    }
+    det = static_cast<double>(area2) / static_cast<double>(kSubpixelScale * kSubpixelScale);
+  }
+  for (int i = 0; i < 3; ++i) {
+    // l_i is the area of the triangle (p, v[i+1], v[i+2]) over the whole area.
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    out.a[i] = (py[j] - py[k]) / det;
+    out.b[i] = (px[k] - px[j]) / det;
+    out.c[i] = (px[j] * py[k] - px[k] * py[j]) / det;
   }
 
   // Conservative pixel bounding box: pixel px can be covered only if its centre lies inside

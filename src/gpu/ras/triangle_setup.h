@@ -21,10 +21,12 @@ struct EdgeFunction {
 };
 
 struct TriangleSetup {
-  EdgeFunction edge[3];    // edge[i] is opposite vertex i
-  double invArea2;         // 1 / (E0 + E1 + E2), the same at every point
-  float dldx[3], dldy[3];  // per-pixel steps of the screen-space barycentrics
-  int x0, y0, x1, y1;      // pixel bounding box intersected with the scissor, half-open
+  EdgeFunction edge[3];  // edge[i] is opposite vertex i
+  // Screen-space barycentric l_i at the centre of pixel (px, py): a[i]*px + b[i]*py + c[i].
+  // The planes come from the unsnapped window positions: snapping decides coverage only, so
+  // attributes stay true to the geometry (as other rasterizers interpolate them).
+  double a[3], b[3], c[3];
+  int x0, y0, x1, y1;  // pixel bounding box intersected with the scissor, half-open
   float z[3], invW[3];
 };
 
@@ -32,20 +34,16 @@ struct TriangleSetup {
 // bounding box that misses the scissor.
 bool setupTriangle(const Triangle& tri, const Scissor& scissor, TriangleSetup& out);
 
-// Fills z, invW, b1 and b2 of all four pixels of a quad from the exact edge values at its
-// top-left pixel; the other three pixels step from there. Written as 4-lane loops so the
-// compiler keeps a quad in one SIMD register.
-inline void interpolateQuad(const TriangleSetup& s, int64_t e0, int64_t e1, int64_t e2,
-                            Quad& quad) {
-  constexpr float kDx[4] = {0, 1, 0, 1}, kDy[4] = {0, 0, 1, 1};
-  const float base0 = static_cast<float>(static_cast<double>(e0) * s.invArea2);
-  const float base1 = static_cast<float>(static_cast<double>(e1) * s.invArea2);
-  const float base2 = static_cast<float>(static_cast<double>(e2) * s.invArea2);
+// Fills z, invW, b1 and b2 of all four pixels of the quad at (quad.x, quad.y) from the
+// barycentric planes. Written as 4-lane loops so the compiler keeps a quad in SIMD registers.
+inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
+  constexpr double kDx[4] = {0, 1, 0, 1}, kDy[4] = {0, 0, 1, 1};
+  const double x = quad.x, y = quad.y;
   float l0[4], l1[4], l2[4];
   for (int k = 0; k < 4; ++k) {
-    l0[k] = base0 + kDx[k] * s.dldx[0] + kDy[k] * s.dldy[0];
-    l1[k] = base1 + kDx[k] * s.dldx[1] + kDy[k] * s.dldy[1];
-    l2[k] = base2 + kDx[k] * s.dldx[2] + kDy[k] * s.dldy[2];
+    l0[k] = static_cast<float>(s.a[0] * (x + kDx[k]) + s.b[0] * (y + kDy[k]) + s.c[0]);
+    l1[k] = static_cast<float>(s.a[1] * (x + kDx[k]) + s.b[1] * (y + kDy[k]) + s.c[1]);
+    l2[k] = static_cast<float>(s.a[2] * (x + kDx[k]) + s.b[2] * (y + kDy[k]) + s.c[2]);
   }
   for (int k = 0; k < 4; ++k) {
     // z and 1/w are affine in window space; other attributes are affine in clip space, so their
