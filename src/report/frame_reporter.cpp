@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "common/image.h"
+#include "gpu/rb/color_format.h"
 
 namespace tessera::report {
 namespace {
@@ -28,24 +29,10 @@ void writeText(const std::string& path, const std::string& text) {
 Image backBuffer(driver::Context& ctx, const SwapSurface& s) {
   const std::vector<uint8_t> texels = ctx.readSurface(s.color);
   Image img = Image::blank(s.width, s.height);
-  const bool rgb565 = s.rgb565;
-  for (uint32_t y = 0; y < img.height; ++y) {
-    const size_t row = size_t{img.height - 1 - y} * img.width;
-    for (uint32_t x = 0; x < img.width; ++x) {
-      uint8_t* p = img.pixel(x, y);
-      if (rgb565) {
-        uint16_t v;
-        std::memcpy(&v, texels.data() + (row + x) * 2, 2);
-        const uint32_t r = v >> 11, g = (v >> 5) & 63, b = v & 31;
-        p[0] = static_cast<uint8_t>(r << 3 | r >> 2);
-        p[1] = static_cast<uint8_t>(g << 2 | g >> 4);
-        p[2] = static_cast<uint8_t>(b << 3 | b >> 2);
-        p[3] = 255;
-      } else {
-        std::memcpy(p, texels.data() + (row + x) * 4, 4);
-      }
-    }
-  }
+  const size_t bpp = gpu::rb::layoutOf(s.format).bytes;
+  for (uint32_t y = 0; y < img.height; ++y)  // bottom row first in the surface
+    gpu::rb::toRgba8(s.format, texels.data() + size_t{img.height - 1 - y} * img.width * bpp,
+                     img.width, img.pixel(0, y));
   return img;
 }
 

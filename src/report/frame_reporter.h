@@ -13,11 +13,11 @@
 
 namespace tessera::report {
 
-// The surface a frame was presented from: its colour buffer (RGBA8 or RGB565).
+// The surface a frame was presented from: its colour buffer.
 struct SwapSurface {
   pipe::ResourceId color = pipe::kNoResource;
   uint32_t width = 0, height = 0;
-  bool rgb565 = false;
+  pipe::ColorFormat format = pipe::ColorFormat::RGBA8;
 };
 
 class FrameReporter final {

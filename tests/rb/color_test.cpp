@@ -65,6 +65,29 @@ TEST(RbColorFormat, RoundTripOfRepresentableValues) {
   }
 }
 
+TEST(RbColorFormat, ToRgba8RoundsEachChannelToEightBits) {
+  // RGB565 red 3/31, green 63/63, blue 0; RGBA4444 (1, 2, 3, 15)/15; RGBA5551 alpha 1 bit.
+  const uint16_t px[3] = {3u << 11 | 63u << 5, 0x123f, 0x0001};
+  uint8_t out[4];
+  toRgba8(ColorFormat::RGB565, reinterpret_cast<const uint8_t*>(&px[0]), 1, out);
+  EXPECT_EQ(out[0], 25);  // round(3 * 255 / 31) = round(24.68)
+  EXPECT_EQ(out[1], 255);
+  EXPECT_EQ(out[2], 0);
+  EXPECT_EQ(out[3], 255);  // no alpha channel
+  toRgba8(ColorFormat::RGBA4444, reinterpret_cast<const uint8_t*>(&px[1]), 1, out);
+  EXPECT_EQ(out[0], 17);
+  EXPECT_EQ(out[1], 34);
+  EXPECT_EQ(out[2], 51);
+  EXPECT_EQ(out[3], 255);
+  toRgba8(ColorFormat::RGBA5551, reinterpret_cast<const uint8_t*>(&px[2]), 1, out);
+  EXPECT_EQ(out[0], 0);
+  EXPECT_EQ(out[3], 255);
+  const uint8_t rgba8[8] = {1, 2, 3, 4, 250, 251, 252, 253};
+  uint8_t two[8];
+  toRgba8(ColorFormat::RGBA8, rgba8, 2, two);
+  EXPECT_TRUE(std::equal(rgba8, rgba8 + 8, two));
+}
+
 TEST(RbColor, ClampsAndRoundsToNearest) {
   ColorSurface s(ColorFormat::RGBA8);
   RenderBackend rb;

@@ -15,6 +15,7 @@
 #include "api/egl/egl_objects.h"
 #include "common/error.h"
 #include "gpu/preset/preset.h"
+#include "gpu/rb/color_format.h"
 
 namespace tessera::egl {
 
@@ -109,8 +110,9 @@ std::vector<Config> makeConfigs(void* x11) {
         k.id = id++;
         k.red = c.r, k.green = c.g, k.blue = c.b, k.alpha = c.a;
         k.depth = depth, k.stencil = stencil;
-        // 8-bit colour presents into the X server's default (24-bit TrueColor) visual.
-        if (x11 && c.r == 8) {
+        // Every colour format presents into the X server's default (24-bit TrueColor) visual;
+        // RGB565 is widened to 8 bits per channel on the way.
+        if (x11) {
           k.surfaceTypes |= EGL_WINDOW_BIT;
           k.visualId = static_cast<EGLint>(x11DefaultVisual(x11));
         }
@@ -152,8 +154,7 @@ void attach(Context* c, Surface* s) {
   s->fb.width = static_cast<uint32_t>(s->width);
   s->fb.height = static_cast<uint32_t>(s->height);
   const Config& k = *s->config;
-  s->fb.color = pipe.createColorSurface(
-      k.red == 5 ? pipe::ColorFormat::RGB565 : pipe::ColorFormat::RGBA8, s->fb.width, s->fb.height);
+  s->fb.color = pipe.createColorSurface(s->colorFormat(), s->fb.width, s->fb.height);
   s->fb.depth = k.depth == 0 ? pipe::kNoResource
                              : pipe.createDepthSurface(k.depth == 16 ? pipe::DepthFormat::D16
                                                                      : pipe::DepthFormat::D24S8,
@@ -717,7 +718,9 @@ EGLAPI EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surf) {
   d->reporter->endFrame(tContext->gl->pipe(), &swap, false);
   try {
     if (s->window.window) {
-      const std::vector<uint8_t> rgba = tContext->gl->pipe().readSurface(s->fb.color);
+      const std::vector<uint8_t> stored = tContext->gl->pipe().readSurface(s->fb.color);
+      std::vector<uint8_t> rgba(size_t{s->fb.width} * s->fb.height * 4);
+      tessera::gpu::rb::toRgba8(s->colorFormat(), stored.data(), rgba.size() / 4, rgba.data());
       if (!x11Present(s->window, rgba, s->fb.width, s->fb.height))
         return fail(EGL_BAD_NATIVE_WINDOW, EGL_FALSE);
     }

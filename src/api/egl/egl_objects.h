@@ -34,9 +34,12 @@ struct Surface {
   gles2::DefaultFramebuffer fb;
   bool destroyPending = false;
   bool current = false;
+  pipe::ColorFormat colorFormat() const {
+    return config->red == 5 ? pipe::ColorFormat::RGB565 : pipe::ColorFormat::RGBA8;
+  }
   // The colour buffer as the frame reports read it.
   report::SwapSurface swapSurface() const {
-    return {fb.color, fb.width, fb.height, config->red == 5};
+    return {fb.color, fb.width, fb.height, colorFormat()};
   }
 };
 

@@ -384,12 +384,9 @@ bool Context::readColor(GLint x, GLint y, GLsizei w, GLsizei h, size_t pitch, ui
       const GLint sx = x + c, sy = y + r;
       if (sx < 0 || sy < 0 || sx >= fbWidth || sy >= fbHeight) continue;  // undefined: untouched
       const size_t at = (static_cast<size_t>(sy) * t.fb.width + static_cast<size_t>(sx)) * bpp;
-      float rgba[4];
-      gpu::rb::unpackColor(format, gpu::rb::loadPixel(surface.data() + at, bpp), rgba);
-      // §4.3.1: components the colour buffer lacks read as 1 (alpha of an RGB config too).
-      if (t.alpha == 0) rgba[3] = 1.0f;
       uint8_t* px = out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c) * 4;
-      for (int k = 0; k < 4; ++k) px[k] = static_cast<uint8_t>(std::lround(rgba[k] * 255.0f));
+      gpu::rb::toRgba8(format, surface.data() + at, 1, px);
+      if (t.alpha == 0) px[3] = 255;  // §4.3.1: an RGB colour buffer's alpha reads as 1
     }
   }
   return true;

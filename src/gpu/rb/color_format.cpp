@@ -47,4 +47,18 @@ void unpackColor(ColorFormat f, uint32_t pixel, float rgba[4]) {
   }
 }
 
+void toRgba8(ColorFormat f, const uint8_t* stored, size_t pixels, uint8_t* rgba) {
+  const ColorLayout& l = layoutOf(f);
+  for (size_t p = 0; p < pixels; ++p) {
+    const uint32_t v = loadPixel(stored + p * l.bytes, l.bytes);
+    for (int c = 0; c < 4; ++c) {
+      const uint32_t max = (1u << l.bits[c]) - 1u;
+      rgba[p * 4 + c] =
+          l.bits[c] == 0
+              ? 255
+              : static_cast<uint8_t>((((v >> l.shift[c]) & max) * 510 + max) / (2 * max));
+    }
+  }
+}
+
 }  // namespace tessera::gpu::rb

@@ -48,5 +48,8 @@ uint8_t storedChannels(ColorFormat);
 // Float [0,1] (already clamped) to unorm: floor(c * (2^n - 1) + 0.5) per channel.
 uint32_t packColor(ColorFormat, const float rgba[4]);
 void unpackColor(ColorFormat, uint32_t pixel, float rgba[4]);
+// `pixels` stored pixels as 8-bit RGBA: a channel c of n bits reads round(c * 255 / (2^n - 1)),
+// an absent one 255 (how glReadPixels and presentation see a colour buffer).
+void toRgba8(ColorFormat, const uint8_t* stored, size_t pixels, uint8_t* rgba);
 
 }  // namespace tessera::gpu::rb
