@@ -25,6 +25,7 @@ enum class Shape : uint8_t {
   SampleArg,      // dst(r..r+3), s, t, bias-or-lod, sN    (samb, saml)
   SampleCube,     // dst(r..r+3), rD (direction rD..rD+2), sN              (samc)
   SampleCubeArg,  // dst(r..r+3), rD (direction rD..rD+2), bias-or-lod, sN (samcb, samcl)
+  Query,          // dst(r..r+3), lod, sN                  (txs)
 };
 
 // How the sources are read (and how neg/abs apply to them).
@@ -53,7 +54,7 @@ enum class Opcode : uint8_t {
   Sel, And, Or, Xor, Not, Shl, Shr, Ashr, Iadd, Isub, Imul, Imin, Imax, Umin, Umax,
   Idiv, Irem, Udiv, Urem,
   F2i, I2f, U2f, F2u, Rcp, Rsq, Sqrt, Exp2, Log2, Sin, Cos,
-  Dsx, Dsy, Ipl, Sam, Saml, Samb, Samc, Samcl, Samcb, Mova,
+  Dsx, Dsy, Ipl, Sam, Saml, Samb, Samc, Samcl, Samcb, Txf, Txs, Mova,
   If, Else, Endif, Loop, Endloop, Break, Breakif, Continue, Continueif, Kill, Killif, Ret, End,
   Count
 };
@@ -142,6 +143,8 @@ inline constexpr std::array<OpInfo, kNumOpcodes> kOpTable = {{
   {Opcode::Samc,       "samc",       Shape::SampleCube,    Unit::Tex, Type::F, Latency::Texture, kTexture},
   {Opcode::Samcl,      "samcl",      Shape::SampleCubeArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
   {Opcode::Samcb,      "samcb",      Shape::SampleCubeArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
+  {Opcode::Txf,        "txf",        Shape::SampleArg, Unit::Tex, Type::I, Latency::Texture, kTexture},
+  {Opcode::Txs,        "txs",        Shape::Query,     Unit::Tex, Type::I, Latency::Short,   kTexture},
   {Opcode::Mova,       "mova",       Shape::Addr,      Unit::Alu, Type::I, Latency::Short,   0},
   {Opcode::If,         "if",         Shape::Cond,      Unit::Cf,  Type::B, Latency::Short,   0},
   {Opcode::Else,       "else",       Shape::None,      Unit::Cf,  Type::B, Latency::Short,   0},
@@ -201,6 +204,8 @@ constexpr int sourceCount(Shape s) {
       return 1;
     case Shape::SampleCubeArg:
       return 2;
+    case Shape::Query:
+      return 1;
   }
   return 0;
 }
@@ -212,7 +217,7 @@ constexpr bool samplesCube(Shape s) {
   return s == Shape::SampleCube || s == Shape::SampleCubeArg;
 }
 constexpr bool usesSampler(Shape s) {
-  return s == Shape::Sample || s == Shape::SampleArg || samplesCube(s);
+  return s == Shape::Sample || s == Shape::SampleArg || samplesCube(s) || s == Shape::Query;
 }
 // Consecutive general registers source `index` reads: the direction of a cube sample is three
 // (rD, rD+1, rD+2), as texture coordinates come in register tuples on real shader cores.

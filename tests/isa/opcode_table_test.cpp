@@ -47,7 +47,7 @@ TEST(OpcodeTable, EveryOpcodeIsDocumented) {
   const std::string doc = ss.str();
   constexpr std::string_view kShapes[] = {"None",      "Cond",       "Unary",        "Binary",
                                           "Ternary",   "Addr",       "Interp",       "Sample",
-                                          "SampleArg", "SampleCube", "SampleCubeArg"};
+                                          "SampleArg", "SampleCube", "SampleCubeArg", "Query"};
   constexpr std::string_view kUnits[] = {"ALU", "FPU", "SFU", "TEX", "CF"};
   constexpr std::string_view kTypes[] = {"F", "I", "U", "B"};
   for (const OpInfo& info : kOpTable) {

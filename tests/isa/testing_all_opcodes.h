@@ -76,6 +76,8 @@ sam r8, r0, r1, s0
 samc r8, r0, s1
 samcl r8, r1, 0.5, s2
 samcb r8, r2, r0, s4
+txf r8, r6, r7, 1, s5
+txs r8, r6, s5
 if r5
   mov o1.x, 16777216
 else

@@ -197,5 +197,35 @@ end
   EXPECT_EQ(core.stats().textureSamples, 8u);
 }
 
+TEST_F(Texturing, TexelFetchAndSizeQuery) {
+  // Lane l fetches texel (l % 4 - 1, 0): -1 and 2 lie outside the 2x1 level and read zero;
+  // txs reports (2, 1, 1 level) for level 0 and a zero size for level 1, beyond the chain.
+  auto w = vertexWarp(0xffu);
+  for (int l = 0; l < kLanes; ++l) w->in[0][0][l] = std::bit_cast<float>(l % 4 - 1);
+  runVs(R"(.stage vertex
+.regs 12
+txf r0, i0.x, 0, 0, s0
+txs r4, 0, s0
+txs r8, 1, s0
+mov o0.x, r0
+mov o0.y, r3
+mov o0.z, r4
+mov o0.w, r5
+mov o1.x, r6
+mov o1.y, r8
+end
+)",
+        *w);
+  for (int l = 0; l < 8; ++l) {
+    const int i = l % 4 - 1;
+    EXPECT_EQ(w->out[0][0][l], i == 0 ? 1.0f : 0.0f) << l;  // red of texel 0
+    EXPECT_EQ(w->out[0][1][l], i == 0 ? 1.0f : i == 1 ? 128.0f / 255.0f : 0.0f) << l;
+    EXPECT_EQ(std::bit_cast<int32_t>(w->out[0][2][l]), 2);  // width
+    EXPECT_EQ(std::bit_cast<int32_t>(w->out[0][3][l]), 1);  // height
+    EXPECT_EQ(std::bit_cast<int32_t>(w->out[1][0][l]), 1);  // levels
+    EXPECT_EQ(std::bit_cast<int32_t>(w->out[1][1][l]), 0);  // level 1: beyond the chain
+  }
+}
+
 }  // namespace
 }  // namespace tessera::gpu::sp

@@ -1,6 +1,9 @@
 // Texture lookups: texture2D / texture2DProj / texture2DLod and their bias forms onto sam, samb
 // and saml; textureCube / textureCubeLod onto samc, samcb and samcl. The projective forms divide
-// s and t by q first (GLSL ES 1.00 §8.7).
+// s and t by q first (GLSL ES 1.00 §8.7). GLSL ES 3.00: texelFetch (and its offset form) onto
+// txf, textureSize onto txs, and textureGrad onto saml with the level of detail that the
+// texture unit would derive from those derivatives (GLSL ES 3.00 §8.8, the scale factor of
+// OpenGL ES 3.0 §3.8.9: rho = max of the two derivative vectors' lengths in texels).
 #include "common/error.h"
 #include "compiler/lower/lowering.h"
 
@@ -9,15 +12,56 @@ namespace tessera::compiler::lower {
 using ir::Opcode;
 using ir::Operand;
 
+void Lowering::imageQuery(const spirv::Instruction& in) {
+  const auto slot = static_cast<uint8_t>(samplerOf(in.operand(0)));
+  if (in.op == SpvOpImageFetch) {
+    const Vals& coord = value(in.operand(1));
+    const uint32_t mask = in.operands.size() > 2 ? in.operand(2) : 0;
+    Operand i = coord.at(0), j = coord.at(1), lod = ir::immInt(0);
+    size_t next = 3;
+    if (mask & SpvImageOperandsLodMask) lod = value(in.operand(next++)).at(0);
+    if (mask & SpvImageOperandsConstOffsetMask) {  // texelFetchOffset: whole texels
+      const Vals& off = value(in.operand(next++));
+      i = b_.op(Opcode::Iadd, i, off.at(0));
+      j = b_.op(Opcode::Iadd, j, off.at(1));
+    }
+    if (mask & ~(SpvImageOperandsLodMask | SpvImageOperandsConstOffsetMask))
+      unsupported(in, "this texelFetch operand");
+    const uint32_t first = b_.sample(Opcode::Txf, slot, i, j, lod);
+    Vals r;
+    for (uint32_t k = 0; k < 4; ++k) r.push_back(ir::vreg(first + k));
+    defineNew(in.result, r);
+    return;
+  }
+  // textureSize: (width, height) of the level; a cube map's faces are square.
+  const Operand lod = in.op == SpvOpImageQuerySizeLod ? value(in.operand(1)).at(0) : ir::immInt(0);
+  const uint32_t first = b_.sample(Opcode::Txs, slot, lod, Operand{}, Operand{});
+  defineNew(in.result, Vals{ir::vreg(first), ir::vreg(first + 1)});
+}
+
+// The level of detail textureGrad asks for: log2 of the larger derivative length in texels.
+Operand Lowering::gradientLod(uint8_t slot, const Vals& dPdx, const Vals& dPdy) {
+  const uint32_t size = b_.sample(Opcode::Txs, slot, ir::immInt(0), Operand{}, Operand{});
+  const Operand w = b_.op(Opcode::I2f, ir::vreg(size)), h = b_.op(Opcode::I2f, ir::vreg(size + 1));
+  auto lengthSquared = [&](const Vals& d) {
+    const Operand u = b_.op(Opcode::Mul, d.at(0), w), v = b_.op(Opcode::Mul, d.at(1), h);
+    return b_.op(Opcode::Mad, u, u, b_.op(Opcode::Mul, v, v));
+  };
+  // log2(sqrt(x)) = log2(x) / 2
+  const Operand rho2 = b_.op(Opcode::Max, lengthSquared(dPdx), lengthSquared(dPdy));
+  return b_.op(Opcode::Mul, b_.op(Opcode::Log2, rho2), ir::immFloat(0.5f));
+}
+
 void Lowering::image(const spirv::Instruction& in) {
+  if (in.op == SpvOpImageFetch || in.op == SpvOpImageQuerySizeLod || in.op == SpvOpImageQuerySize) {
+    return imageQuery(in);
+  }
   const bool proj =
       in.op == SpvOpImageSampleProjImplicitLod || in.op == SpvOpImageSampleProjExplicitLod;
   const bool explicitLod =
       in.op == SpvOpImageSampleExplicitLod || in.op == SpvOpImageSampleProjExplicitLod;
   if (in.op != SpvOpImageSampleImplicitLod && in.op != SpvOpImageSampleExplicitLod && !proj) {
-    unsupported(in,
-                "this texture operation (shadow samplers, texelFetch and textureSize need "
-                "GLSL ES 3.00 texture support)");
+    unsupported(in, "this texture operation (shadow samplers)");
   }
   const spirv::Instruction& sampled = types_.type(m_.defOrThrow(in.operand(0)).type);
   bool cube = false;
@@ -43,8 +87,14 @@ void Lowering::image(const spirv::Instruction& in) {
   size_t next = 3;
   if (mask & SpvImageOperandsBiasMask) bias = value(in.operand(next++)).at(0);
   if (mask & SpvImageOperandsLodMask) lod = value(in.operand(next++)).at(0);
-  if (mask & ~(SpvImageOperandsBiasMask | SpvImageOperandsLodMask)) {
-    unsupported(in, "texture gradients or offsets (GLSL ES 3.00)");
+  if (mask & SpvImageOperandsGradMask) {
+    if (cube) unsupported(in, "textureGrad on a cube map");
+    const Vals& dPdx = value(in.operand(next++));
+    const Vals& dPdy = value(in.operand(next++));
+    lod = gradientLod(slot, dPdx, dPdy);
+  }
+  if (mask & ~(SpvImageOperandsBiasMask | SpvImageOperandsLodMask | SpvImageOperandsGradMask)) {
+    unsupported(in, "texture offsets (textureOffset and its forms, GLSL ES 3.00)");
   }
   const bool withLod = explicitLod || lod.file != ir::File::None;
   const Operand lodOrZero = lod.file == ir::File::None ? ir::immFloat(0) : lod;

@@ -65,6 +65,8 @@ class Lowering final {
   void writeOutputs();
   Storage& storage(uint32_t var);
   Vals builtInOutputs(const spirv::Instruction& v, uint32_t type);
+  void imageQuery(const spirv::Instruction& in);  // texelFetch, textureSize (lower_image.cpp)
+  ir::Operand gradientLod(uint8_t slot, const Vals& dPdx, const Vals& dPdy);
   Pointer pointer(uint32_t id) const;
   void accessChain(const spirv::Instruction& in);
   Vals load(const Pointer& p);

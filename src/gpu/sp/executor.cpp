@@ -172,11 +172,7 @@ void WarpExecutor::interpolate(const Instr& in) {
 }
 
 void WarpExecutor::sample(const Instr& in) {
-  if (res_->textureUnit == nullptr) badState("texture instruction without a texture unit");
-  if (in.sampler >= res_->textures.size())
-    badState("sampler s" + std::to_string(in.sampler) + " beyond the " +
-             std::to_string(res_->textures.size()) + " textures bound");
-  const tex::TextureDescriptor& desc = res_->textures[in.sampler];
+  const tex::TextureDescriptor& desc = boundTexture(in);
   tex::TextureUnit& unit = *res_->textureUnit;
   const bool cube = isa::samplesCube(isa::opInfo(in.op).shape);
   if (cube != desc.cube && tex::isComplete(desc)) {
@@ -224,6 +220,50 @@ void WarpExecutor::sample(const Instr& in) {
     }
   }
   stats_->textureSamples += static_cast<uint64_t>(std::popcount(exec_));
+  for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
+}
+
+const tex::TextureDescriptor& WarpExecutor::boundTexture(const Instr& in) const {
+  if (res_->textureUnit == nullptr) badState("texture instruction without a texture unit");
+  if (in.sampler >= res_->textures.size())
+    badState("sampler s" + std::to_string(in.sampler) + " beyond the " +
+             std::to_string(res_->textures.size()) + " textures bound");
+  return res_->textures[in.sampler];
+}
+
+void WarpExecutor::fetchTexels(const Instr& in) {
+  const tex::TextureDescriptor& desc = boundTexture(in);
+  if (desc.cube && tex::isComplete(desc))
+    badState("txf on sampler s" + std::to_string(in.sampler) + ", which holds a cube map");
+  const float* i = fetch(in.src[0], isa::Type::I, tmp_[0]);
+  const float* j = fetch(in.src[1], isa::Type::I, tmp_[1]);
+  const float* lod = fetch(in.src[2], isa::Type::I, tmp_[2]);
+  std::memset(out_, 0, sizeof out_);
+  for (int l = 0; l < kLanes; ++l) {
+    if (!((exec_ >> l) & 1u)) continue;
+    float texel[4];
+    res_->textureUnit->fetch(desc, std::bit_cast<int32_t>(i[l]), std::bit_cast<int32_t>(j[l]),
+                             std::bit_cast<int32_t>(lod[l]), texel);
+    for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[ch];
+  }
+  stats_->textureSamples += static_cast<uint64_t>(std::popcount(exec_));
+  for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
+}
+
+// (width, height, levels, 0) of level `lod` as integers (GLSL ES 3.00 textureSize); a level
+// beyond the chain or an incomplete texture reads 0.
+void WarpExecutor::querySize(const Instr& in) {
+  const tex::TextureDescriptor& desc = boundTexture(in);
+  const float* lod = fetch(in.src[0], isa::Type::I, tmp_[0]);
+  for (int l = 0; l < kLanes; ++l) {
+    const int32_t level = std::bit_cast<int32_t>(lod[l]);
+    const bool ok =
+        tex::isComplete(desc) && level >= 0 && static_cast<uint32_t>(level) < desc.levels;
+    const uint32_t v[4] = {ok ? tex::levelExtent(desc.width, static_cast<uint32_t>(level)) : 0,
+                           ok ? tex::levelExtent(desc.height, static_cast<uint32_t>(level)) : 0,
+                           tex::isComplete(desc) ? desc.levels : 0, 0};
+    for (int ch = 0; ch < 4; ++ch) out_[ch][l] = std::bit_cast<float>(v[ch]);
+  }
   for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
 }
 
@@ -380,6 +420,14 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
       case Opcode::Samcb:
         ++stats.texInstructions;
         sample(in);
+        break;
+      case Opcode::Txf:
+        ++stats.texInstructions;
+        fetchTexels(in);
+        break;
+      case Opcode::Txs:
+        ++stats.texInstructions;
+        querySize(in);
         break;
       case Opcode::Mova: {
         const float* a = fetch(in.src[0], isa::Type::I, tmp_[0]);

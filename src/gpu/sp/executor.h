@@ -47,6 +47,9 @@ class WarpExecutor final {
   void derivative(const isa::Instr&);
   void interpolate(const isa::Instr&);
   void sample(const isa::Instr&);
+  const tex::TextureDescriptor& boundTexture(const isa::Instr&) const;
+  void fetchTexels(const isa::Instr&);  // txf
+  void querySize(const isa::Instr&);    // txs
   // Control flow: returns false when the warp has finished.
   bool control(const isa::Instr&, uint32_t& pc);
   bool maskEmptied(uint32_t& pc);

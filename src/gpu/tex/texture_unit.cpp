@@ -163,6 +163,24 @@ void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float 
   chargeFetches();
 }
 
+void TextureUnit::fetch(const TextureDescriptor& d, int32_t i, int32_t j, int32_t level,
+                        float out[4]) {
+  ++stats_.samples;
+  out[0] = out[1] = out[2] = out[3] = 0.0f;
+  if (!isComplete(d) || level < 0 || static_cast<uint32_t>(level) >= d.levels) return;
+  const Level lv = levelOf(d, map(d), static_cast<uint32_t>(level), 0);
+  if (i < 0 || j < 0 || i >= lv.width || j >= lv.height) return;
+  const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
+  decodeTexel(
+      d.format,
+      lv.texels +
+          (static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i)) * bpp,
+      out);
+  ++stats_.texelFetches;
+  fetchedBytes_ = bpp;
+  chargeFetches();
+}
+
 namespace {
 
 // A cube face is filtered as a 2D texture clamped at its edges (no filtering across faces).

@@ -31,6 +31,9 @@ class TextureUnit final {
   void sampleQuadCube(const TextureDescriptor&, const float x[4], const float y[4],
                       const float z[4], float lodBias, float out[4][4]);
   void sampleLodCube(const TextureDescriptor&, float x, float y, float z, float lod, float out[4]);
+  // One texel, unfiltered and unwrapped (GLSL ES 3.00 texelFetch): texel (i, j) of `level` of a
+  // 2D texture. Outside the level, beyond the mip chain or incomplete: (0, 0, 0, 0).
+  void fetch(const TextureDescriptor&, int32_t i, int32_t j, int32_t level, float out[4]);
 
   const TexStats& stats() const { return stats_; }
   void resetStats() { stats_ = {}; }
