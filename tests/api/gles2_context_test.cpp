@@ -169,7 +169,7 @@ TEST(Gles2Context, VertexArrayObjectsHoldArrayState) {
   EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
-TEST(Gles2Context, PointsAndLinesAreNotDrawnYet) {
+TEST(Gles2Context, DrawWithoutProgramIsNoOpAndBadModeIsInvalidEnum) {
   Fixture f;
   // With no program nothing is drawn and there is no error; with a bad mode, INVALID_ENUM.
   f.gl.drawArrays(GL_POINTS, 0, 3);

@@ -381,7 +381,7 @@ bool Context::readColor(GLint x, GLint y, GLsizei w, GLsizei h, size_t pitch, ui
   const auto fbWidth = static_cast<GLint>(t.fb.width), fbHeight = static_cast<GLint>(t.fb.height);
   for (GLsizei r = 0; r < h; ++r) {
     for (GLsizei c = 0; c < w; ++c) {
-      const GLint sx = x + c, sy = y + r;
+      const int64_t sx = int64_t{x} + c, sy = int64_t{y} + r;  // x + width may pass GLint
       if (sx < 0 || sy < 0 || sx >= fbWidth || sy >= fbHeight) continue;  // undefined: untouched
       const size_t at = (static_cast<size_t>(sy) * t.fb.width + static_cast<size_t>(sx)) * bpp;
       uint8_t* px = out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c) * 4;

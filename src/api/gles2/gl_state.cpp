@@ -239,8 +239,11 @@ void Context::applyState() {
   const Target t = target();
   const GLint w = static_cast<GLint>(t.fb.width), h = static_cast<GLint>(t.fb.height);
   const GLint x0 = std::clamp(scissor_[0], 0, w), y0 = std::clamp(scissor_[1], 0, h);
-  const GLint x1 = std::clamp(scissor_[0] + scissor_[2], x0, w);
-  const GLint y1 = std::clamp(scissor_[1] + scissor_[3], y0, h);
+  // The far edge in 64 bits: x + width may exceed GLint (both are the application's).
+  const auto x1 =
+      static_cast<GLint>(std::clamp<int64_t>(int64_t{scissor_[0]} + scissor_[2], x0, w));
+  const auto y1 =
+      static_cast<GLint>(std::clamp<int64_t>(int64_t{scissor_[1]} + scissor_[3], y0, h));
   pipe_.setScissor({static_cast<uint32_t>(x0), static_cast<uint32_t>(y0),
                     static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)});
   pipe_.setViewport({static_cast<float>(viewport_[0]), static_cast<float>(viewport_[1]),

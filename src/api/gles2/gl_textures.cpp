@@ -96,7 +96,7 @@ void unpack(const FormatMatch& f, GLsizei w, GLsizei h, GLint alignment, const v
 
 // A texel as 8-bit channels (only the ones the format has), and back: mipmap generation averages
 // channels.
-void decode(TexFormat f, const uint8_t* p, int c[4]) {
+void decode(TexFormat f, const uint8_t* p, int c[4], int bytes) {
   const uint16_t v = static_cast<uint16_t>(
       p[0] |
       (f == TexFormat::RGB565 || f == TexFormat::RGBA4444 || f == TexFormat::RGBA5551 ? p[1] << 8
@@ -112,7 +112,7 @@ void decode(TexFormat f, const uint8_t* p, int c[4]) {
       c[0] = v >> 11, c[1] = (v >> 6) & 31, c[2] = (v >> 1) & 31, c[3] = v & 1;
       return;
     default:
-      for (int i = 0; i < 4; ++i) c[i] = p[i];  // byte formats: the first n are real
+      for (int i = 0; i < 4; ++i) c[i] = i < bytes ? p[i] : 0;  // byte formats: n channels
   }
 }
 void encode(TexFormat f, const int c[4], uint8_t* p, int bytes) {
@@ -357,7 +357,7 @@ void Context::generateMipmap(GLenum target) {
                      src.texels.data() + (static_cast<size_t>(sy) * static_cast<size_t>(w) +
                                           static_cast<size_t>(sx)) *
                                              static_cast<size_t>(f->bytes),
-                     c);
+                     c, f->bytes);
               for (int i = 0; i < 4; ++i) sum[i] += c[i];
             }
           }
