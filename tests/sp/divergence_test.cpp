@@ -199,5 +199,82 @@ TEST_F(Divergence, RetOfEveryLaneEndsTheWarp) {
   EXPECT_EQ(core.stats().instructions, 2u);
 }
 
+// The shape a loop `continue` from inside two nested switches lowers to: the inner switch flags
+// its lanes and breaks out, the outer switch passes the flag on and breaks out, and after the
+// outer switch the flagged lanes run the continue construct and `continue`.
+TEST_F(Divergence, ContinueFlaggedOutOfNestedSwitches) {
+  auto w = laneWarp();
+  runVs(R"(.stage vertex
+.regs 10
+f2i r0, i0.x
+and r0, r0, 3
+mov r1, 0
+mov r2, 0
+mov r3, 0
+loop
+  ilt r4, r3, 12
+  not r4, r4
+  breakif r4
+  iadd r1, r1, 1
+  iadd r4, r3, r0
+  irem r4, r4, 4
+  mov r5, 0
+  loop
+    ieq r4, r4, 2
+    if r4
+      irem r4, r3, 3
+      mov r6, 0
+      loop
+        ieq r4, r4, 0
+        if r4
+          mov r7, r2
+          mov r6, 0xffffffff
+          break
+        endif
+        imul r4, 2, r3
+        iadd r8, r2, r4
+        break
+      endloop
+      if r6
+        mov r5, 0xffffffff
+        break
+      endif
+      iadd r9, r8, 1
+      break
+    endif
+    iadd r9, r2, 3
+    break
+  endloop
+  if r5
+    iadd r3, r3, 1
+    mov r2, r7
+    continue
+  endif
+  mov r7, r9
+  iadd r3, r3, 1
+  mov r2, r7
+endloop
+i2f o0.x, r2
+i2f o0.y, r1
+end
+)",
+        *w);
+  for (int l = 0; l < kLanes; ++l) {
+    const int m = l & 3;
+    int sum = 0, steps = 0;
+    for (int i = 0; i < 12; ++i) {
+      ++steps;
+      if ((i + m) % 4 == 2) {
+        if (i % 3 == 0) continue;
+        sum += 2 * i + 1;
+      } else {
+        sum += 3;
+      }
+    }
+    EXPECT_EQ(w->out[0][0][l], static_cast<float>(sum)) << l;
+    EXPECT_EQ(w->out[0][1][l], static_cast<float>(steps)) << l;
+  }
+}
+
 }  // namespace
 }  // namespace tessera::gpu::sp

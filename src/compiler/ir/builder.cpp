@@ -51,6 +51,14 @@ void Builder::mova(Operand index) {
   p_.code.push_back(in);
 }
 
+void Builder::insertMov(size_t at, Operand dst, Operand src) {
+  isa::Instr in;
+  in.op = Opcode::Mov;
+  in.dst = dst;
+  in.src = {src, Operand{}, Operand{}};
+  p_.code.insert(p_.code.begin() + static_cast<std::ptrdiff_t>(at), in);
+}
+
 uint32_t Builder::sample(Opcode op, uint8_t sampler, Operand s, Operand t, Operand arg) {
   const uint32_t first = newQuadGroup();
   isa::Instr in;

@@ -66,6 +66,8 @@ class Builder final {
   Operand ipl(int varying, int component);
 
   size_t size() const { return p_.code.size(); }
+  // dst = src inserted before instruction `at` (code emitted so far; later positions shift).
+  void insertMov(size_t at, Operand dst, Operand src);
   Program& program() { return p_; }
 
  private:

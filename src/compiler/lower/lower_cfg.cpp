@@ -54,13 +54,46 @@ bool Lowering::isExit(uint32_t to, uint32_t stop) const {
   if (to == stop || loops_.empty()) return false;
   const Loop& l = loops_.back();
   if (to == l.merge || (l.cont && (to == l.cont || to == l.header))) return true;
+  // GLSL `continue` (or a loop `break`) from inside a switch: an exit of an enclosing loop.
   for (const Loop& outer : loops_) {
-    if (to == outer.merge || (outer.cont && to == outer.cont)) {
-      // Only a switch sits between: GLSL `continue` (or a loop break) from inside a switch.
-      throw Error("a break or continue of a loop from inside a switch is not supported");
-    }
+    if (to == outer.merge || (outer.cont && to == outer.cont)) return true;
   }
   return false;
+}
+
+void Lowering::exitLoop(bool toMerge) {
+  Loop& l = loops_.back();
+  if (l.header == 0) {
+    // A switch between the exit and its loop: flag the lanes and leave the switch; the code
+    // after the switch sends them on (leaveSwitch).
+    uint32_t& flag = toMerge ? l.breakOuter : l.continueOuter;
+    if (!flag) flag = b_.newVreg();
+    b_.mov(ir::vreg(flag), ir::immBits(~0u));
+    b_.flow(Opcode::Break);
+    return;
+  }
+  if (toMerge) {
+    b_.flow(Opcode::Break);
+  } else {
+    // GLSL `continue`: run the continue construct (i++ and the back edge) for these lanes, then
+    // wait at endloop for the next iteration.
+    const Loop copy = l;
+    region(copy.cont, copy.header);
+    b_.flow(Opcode::Continue);
+  }
+}
+
+void Lowering::leaveSwitch(const Loop& sw) {
+  if (sw.breakOuter) {
+    b_.cond(Opcode::If, ir::vreg(sw.breakOuter));
+    exitLoop(true);
+    b_.flow(Opcode::Endif);
+  }
+  if (sw.continueOuter) {
+    b_.cond(Opcode::If, ir::vreg(sw.continueOuter));
+    exitLoop(false);
+    b_.flow(Opcode::Endif);
+  }
 }
 
 // Follows the edge from -> to. Returns the block to continue with in this region, or 0 if
@@ -68,16 +101,22 @@ bool Lowering::isExit(uint32_t to, uint32_t stop) const {
 uint32_t Lowering::edge(uint32_t from, uint32_t to, uint32_t stop) {
   phiCopies(from, to);
   if (to == stop || !isExit(to, stop)) return to;
-  const Loop l = loops_.back();
+  Loop& l = loops_.back();
   if (to == l.merge) {
     b_.flow(Opcode::Break);
   } else if (to == l.cont) {
-    // GLSL `continue`: run the continue construct (i++ and the back edge) for these lanes, then
-    // wait at endloop for the next iteration.
-    region(l.cont, l.header);
-    b_.flow(Opcode::Continue);
-  } else {
+    exitLoop(false);
+  } else if (l.cont && to == l.header) {
     b_.flow(Opcode::Continue);  // a back edge from inside the continue construct
+  } else if (l.header == 0) {
+    // From inside a switch to the enclosing loop's merge (break) or continue target.
+    bool toMerge = false;
+    for (const Loop& outer : loops_) {
+      if (outer.header != 0 && (to == outer.merge || to == outer.cont)) toMerge = to == outer.merge;
+    }
+    exitLoop(toMerge);
+  } else {
+    throw Error("SPIR-V: an exit to a construct that does not enclose the branch");
   }
   return 0;
 }
@@ -113,6 +152,9 @@ uint32_t Lowering::switchConstruct(const spirv::Block& blk) {
   const spirv::Instruction& t = *blk.terminator;
   const uint32_t merge = blk.merge->operand(0);
   const Operand selector = condition(t.operand(0));
+  // The exit flags start false for every lane that enters (their vregs are made on first use, so
+  // the initialisation is patched in when the switch turns out to need them).
+  const size_t flagInit = b_.size();
   b_.flow(Opcode::Loop);
   loops_.push_back({0, merge, 0});
   for (size_t k = 2; k + 1 < t.operands.size(); k += 2) {
@@ -128,8 +170,13 @@ uint32_t Lowering::switchConstruct(const spirv::Block& blk) {
     b_.flow(Opcode::Endif);
   }
   if (const uint32_t n = edge(blk.label, t.operand(1), 0); n != 0) region(n, 0);
+  const Loop sw = loops_.back();
   loops_.pop_back();
   b_.flow(Opcode::Endloop);
+  for (uint32_t flag : {sw.breakOuter, sw.continueOuter}) {
+    if (flag) b_.insertMov(flagInit, ir::vreg(flag), ir::immBits(0));
+  }
+  leaveSwitch(sw);
   return merge;
 }
 

@@ -59,7 +59,15 @@ class Lowering final {
   };
   struct Loop {  // a loop, or a switch (header and cont 0): the constructs `break` leaves
     uint32_t header, merge, cont;
+    // A switch: per-lane flags of lanes that left it to break or continue the enclosing loop
+    // (vregs; 0 until such an exit is lowered).
+    uint32_t breakOuter = 0, continueOuter = 0;
   };
+  // After a switch: the lanes that left it for the enclosing loop's break or continue go on.
+  void leaveSwitch(const Loop& sw);
+  // Break (to the merge) or continue (through the continue construct) the innermost loop; from
+  // inside a switch, through the switch's exit flags.
+  void exitLoop(bool toMerge);
 
   void setUpVariable(const spirv::Instruction& v);
   void writeOutputs();
