@@ -338,6 +338,14 @@ void Lowering::extInst(const spirv::Instruction& in) {
     case GLSLstd450MatrixInverse:
       defineNew(in.result, inverse(arg(0)));
       return;
+    case GLSLstd450PackHalf2x16:
+    case GLSLstd450UnpackHalf2x16:
+    case GLSLstd450PackUnorm2x16:
+    case GLSLstd450UnpackUnorm2x16:
+    case GLSLstd450PackSnorm2x16:
+    case GLSLstd450UnpackSnorm2x16:
+      defineNew(in.result, packing(fn, arg(0)));
+      return;
     default:
       unsupported(in, "GLSL.std.450 function " + std::to_string(static_cast<int>(fn)));
   }

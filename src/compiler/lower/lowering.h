@@ -40,6 +40,7 @@ class Lowering final {
   ir::Operand dot(const Vals& a, const Vals& c);
   ir::Operand determinant(const Vals& m);  // lower_glsl450.cpp
   Vals inverse(const Vals& m);
+  Vals packing(int fn, const Vals& arg);  // lower_pack.cpp: GLSLstd450 Pack*/Unpack*2x16
   [[noreturn]] void unsupported(const spirv::Instruction& in, const std::string& what) const;
 
  private:
