@@ -111,6 +111,24 @@ class LineParser {
     return n;
   }
 
+  // `offset(u, v)`: a texel offset (range checked by finalize).
+  std::array<int8_t, 2> texelOffset() {
+    skipSpace();
+    const size_t start = pos_;
+    if (word() != "offset") error(start, "expected offset(u, v)");
+    expect('(', "'('");
+    std::array<int8_t, 2> o{};
+    for (size_t k = 0; k < 2; ++k) {
+      if (k == 1) expect(',', "','");
+      const bool neg = accept('-');
+      const int64_t v = integer("texel offset");
+      if (v > 8) error(start, "texel offset out of range");
+      o[k] = static_cast<int8_t>(neg ? -v : v);
+    }
+    expect(')', "')'");
+    return o;
+  }
+
   int parseIndex(std::string_view digits, size_t at, const char* what) const {
     if (digits.empty() || digits.size() > 5) error(at, std::string("bad ") + what + " index");
     int v = 0;
@@ -372,6 +390,7 @@ Program assemble(std::string_view source, std::string_view fileName) {
       if (usesSampler(info.shape)) {
         comma();
         in.sampler = static_cast<uint8_t>(lp.sampler());
+        if ((info.flags & kTexelOffsetOk) && lp.accept(',')) in.texelOffset = lp.texelOffset();
       }
       if (lineOf.size() >= static_cast<size_t>(kMaxInstructions)) lp.error(at, "program too long");
       p.code.push_back(in);

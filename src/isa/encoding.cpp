@@ -53,6 +53,10 @@ std::vector<uint32_t> encode(const Program& p) {
                 uint32_t{in.sampler} << kSamplerShift);
     for (const Operand& s : in.src)
       w.push_back(encodeSource(s, s.file == File::Imm ? poolSlot.at(s.imm) : 0));
+    const uint32_t nibble = mask(kTexelOffsetBits);
+    w.back() |= ((static_cast<uint32_t>(in.texelOffset[0]) & nibble) |
+                 (static_cast<uint32_t>(in.texelOffset[1]) & nibble) << kTexelOffsetBits)
+                << kTexelOffsetShift;
   }
   return w;
 }
@@ -111,7 +115,8 @@ Program decode(std::span<const uint32_t> w) {
       Operand& o = in.src[s];
       uint32_t file = field(sw, kSrcFileShift, kSrcFileBits);
       if (file >= static_cast<uint32_t>(File::Count)) throw DecodeError(at, "bad register file");
-      if (field(sw, 7, 9) != 0) throw DecodeError(at, "reserved operand bits set");
+      const uint32_t reserved = s == 2 ? field(sw, 7, 1) : field(sw, 7, 9);
+      if (reserved != 0) throw DecodeError(at, "reserved operand bits set");
       o.file = static_cast<File>(file);
       o.neg = field(sw, kSrcNegShift, 1) != 0;
       o.abs = field(sw, kSrcAbsShift, 1) != 0;
@@ -123,6 +128,10 @@ Program decode(std::span<const uint32_t> w) {
       } else {
         o.index = o.rel ? static_cast<int16_t>(index) : static_cast<int32_t>(index);
       }
+    }
+    for (int k = 0; k < 2; ++k) {  // sign-extend each 4-bit field
+      const uint32_t v = field(iw[3], kTexelOffsetShift + k * kTexelOffsetBits, kTexelOffsetBits);
+      in.texelOffset[static_cast<size_t>(k)] = static_cast<int8_t>(v >= 8 ? int(v) - 16 : int(v));
     }
   }
   finalize(p);

@@ -11,7 +11,8 @@
 namespace tessera::isa {
 
 inline constexpr uint32_t kMagic = 0x41535354;  // "TSSA" little-endian
-inline constexpr uint32_t kVersion = 3;         // 2: integer division; 3: point size, flat varyings
+inline constexpr uint32_t kVersion = 4;  // 2: integer division; 3: point size, flat varyings;
+                                         // 4: texel offsets
 inline constexpr int kHeaderWords = 7;
 inline constexpr int kWordsPerInstruction = 4;
 
@@ -29,6 +30,9 @@ inline constexpr int kSamplerShift = 24, kSamplerBits = 4;  // bits 28..31 are z
 inline constexpr int kSrcFileShift = 0, kSrcFileBits = 4;
 inline constexpr int kSrcNegShift = 4, kSrcAbsShift = 5, kSrcRelShift = 6;  // bits 7..15 zero
 inline constexpr int kSrcIndexShift = 16;  // 16 bits: index, pool slot, or signed offset
+// Word 3 (the third source's word) bits 8..15: the texel offset, u in 8..11 and v in 12..15, each
+// 4-bit two's complement. Bit 7 of every source word is reserved.
+inline constexpr int kTexelOffsetShift = 8, kTexelOffsetBits = 4;
 
 std::vector<uint32_t> encode(const Program& program);
 // Validates everything (header, sizes, every field, structure); throws DecodeError.

@@ -45,6 +45,7 @@ enum OpFlag : uint8_t {
   kDerivative = 1 << 2,
   kKill = 1 << 3,
   kTexture = 1 << 4,
+  kTexelOffsetOk = 1 << 5,  // may carry a constant texel offset (GLSL ES 3.00 textureOffset)
 };
 
 // clang-format off
@@ -137,9 +138,9 @@ inline constexpr std::array<OpInfo, kNumOpcodes> kOpTable = {{
   {Opcode::Dsx,        "dsx",        Shape::Unary,     Unit::Fpu, Type::F, Latency::Medium,  kSatOk | kFragOnly | kDerivative},
   {Opcode::Dsy,        "dsy",        Shape::Unary,     Unit::Fpu, Type::F, Latency::Medium,  kSatOk | kFragOnly | kDerivative},
   {Opcode::Ipl,        "ipl",        Shape::Interp,    Unit::Fpu, Type::F, Latency::Medium,  kSatOk | kFragOnly},
-  {Opcode::Sam,        "sam",        Shape::Sample,    Unit::Tex, Type::F, Latency::Texture, kTexture},
-  {Opcode::Saml,       "saml",       Shape::SampleArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
-  {Opcode::Samb,       "samb",       Shape::SampleArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
+  {Opcode::Sam,        "sam",        Shape::Sample,    Unit::Tex, Type::F, Latency::Texture, kTexture | kTexelOffsetOk},
+  {Opcode::Saml,       "saml",       Shape::SampleArg, Unit::Tex, Type::F, Latency::Texture, kTexture | kTexelOffsetOk},
+  {Opcode::Samb,       "samb",       Shape::SampleArg, Unit::Tex, Type::F, Latency::Texture, kTexture | kTexelOffsetOk},
   {Opcode::Samc,       "samc",       Shape::SampleCube,    Unit::Tex, Type::F, Latency::Texture, kTexture},
   {Opcode::Samcl,      "samcl",      Shape::SampleCubeArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
   {Opcode::Samcb,      "samcb",      Shape::SampleCubeArg, Unit::Tex, Type::F, Latency::Texture, kTexture},

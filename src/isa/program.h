@@ -21,6 +21,7 @@ inline constexpr int kMaxFsOutputs = 1;                 // o0 = colour
 inline constexpr int kMaxSamplers = 16;                 // s0..s15
 inline constexpr int kMaxCfDepth = 32;                  // nested if/loop constructs
 inline constexpr int kMaxInstructions = 1 << 16;
+inline constexpr int kMinTexelOffset = -8, kMaxTexelOffset = 7;  // GL_MIN/MAX_PROGRAM_TEXEL_OFFSET
 inline constexpr int kMaxImmediates = 1 << 16;
 
 // System values readable by fragment shaders (File::Sys index).
@@ -65,6 +66,9 @@ struct Instr {
   Opcode op = Opcode::Nop;
   bool sat = false;  // clamp the fp32 result to [0, 1] (NaN -> 0)
   uint8_t sampler = 0;
+  // sam, samb, saml: whole texels added to the level's texel coordinates (u, v) before wrapping
+  // (OpenGL ES 3.0 §3.8.10), in [kMinTexelOffset, kMaxTexelOffset].
+  std::array<int8_t, 2> texelOffset{};
   Operand dst;
   std::array<Operand, 3> src;
   // Derived by finalize() from the structure, not encoded: if -> its else (or endif);

@@ -106,6 +106,13 @@ void checkOperands(const Program& p, int i, const Instr& in) {
   if (in.sat && !(info.flags & kSatOk)) fail(i, std::string(info.name) + " cannot saturate");
   if (!usesSampler(shape) && in.sampler != 0) fail(i, "stray sampler index");
   if (usesSampler(shape) && in.sampler >= kMaxSamplers) fail(i, "sampler index out of range");
+  if (in.texelOffset != std::array<int8_t, 2>{}) {
+    if (!(info.flags & kTexelOffsetOk)) fail(i, std::string(info.name) + " takes no texel offset");
+    for (int8_t o : in.texelOffset)
+      if (o < kMinTexelOffset || o > kMaxTexelOffset)
+        fail(i, "texel offset " + std::to_string(o) + " outside [" +
+                    std::to_string(kMinTexelOffset) + ", " + std::to_string(kMaxTexelOffset) + "]");
+  }
 
   if (!hasDestination(shape)) {
     if (in.dst != Operand{}) fail(i, "instruction takes no destination");

@@ -184,6 +184,14 @@ TEST(AssemblerErrors, RuleViolationsPointAtTheInstructionLine) {
             "t.s:3:1: sample destination r2..+3 exceeds regCount");
   EXPECT_EQ(errorOf(".stage vertex\nmov o0.x, c1024\nend"),
             "t.s:2:1: constant index 1024 out of range (limit 1024)");
+  EXPECT_EQ(errorOf(".stage vertex\n.regs 4\nsam r0, r0, r0, s0, offset(-8, 8)\nmov o0.x, r0\nend"),
+            "t.s:3:1: texel offset 8 outside [-8, 7]");
+  EXPECT_EQ(errorOf(".stage vertex\n.regs 4\nsam r0, r0, r0, s0, offset(7, -99)\nend"),
+            "t.s:3:21: texel offset out of range");
+  EXPECT_EQ(errorOf(".stage vertex\n.regs 4\nsam r0, r0, r0, s0, offset(1 2)\nend"),
+            "t.s:3:30: expected ','");
+  EXPECT_EQ(errorOf(".stage vertex\n.regs 4\ntxf r0, r0, r0, 0, s0, offset(1, 2)\nend"),
+            "t.s:3:22: unexpected text ', offset(1, 2)'");
 }
 
 }  // namespace

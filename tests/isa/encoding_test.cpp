@@ -114,6 +114,24 @@ TEST(DecodeErrors, InstructionFieldsNameTheInstruction) {
   EXPECT_EQ(bad(3, 0, static_cast<uint32_t>(Opcode::Nop)), 3);
   // An endif with no if.
   EXPECT_EQ(bad(0, 0, static_cast<uint32_t>(Opcode::Endif)), 0);
+  // A texel offset (word 3 bits 8-15) on an instruction that takes none; bit 7 is reserved.
+  std::string what;
+  std::vector<uint32_t> b = w;
+  b[add + 3] |= 1u << 8;
+  EXPECT_EQ(decodeErrorIndex(b, &what), 1);
+  EXPECT_NE(what.find("add takes no texel offset"), std::string::npos) << what;
+  EXPECT_EQ(bad(1, 3, 1u << 7), 1);
+}
+
+TEST(Encoding, TexelOffsetsAreSignedNibblesOfWordThree) {
+  const Program p = assemble(
+      ".stage fragment\n.regs 8\nsam r4, r0, r1, s2, offset(-8, 7)\nmov o0.x, r4\nend\n", "o.s");
+  EXPECT_EQ(p.code[0].texelOffset, (std::array<int8_t, 2>{-8, 7}));
+  const std::vector<uint32_t> w = encode(p);
+  EXPECT_EQ(w[instrWord(w, 0) + 3] >> 8 & 0xffu, 0x78u);  // u = -8 (1000b), v = 7 (0111b)
+  EXPECT_EQ(decode(w), p);
+  EXPECT_NE(disassemble(p).find("sam r4, r0, r1, s2, offset(-8, 7)"), std::string::npos)
+      << disassemble(p);
 }
 
 }  // namespace

@@ -70,8 +70,8 @@ log2 r8, r8
 sin r8, r8
 cos r8, r8
 mova a0.x, r7
-saml r8, r0, r1, 0.25, s3
-samb r8, r0, r1, r2, s15
+saml r8, r0, r1, 0.25, s3, offset(-8, 7)
+samb r8, r0, r1, r2, s15, offset(3, 0)
 sam r8, r0, r1, s0
 samc r8, r0, s1
 samcl r8, r1, 0.5, s2

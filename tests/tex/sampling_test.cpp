@@ -57,6 +57,35 @@ TEST(TexWrap, MirroredRepeatNearest) {
   EXPECT_FLOAT_EQ(red(fx, d, 2.1f), 10 * k);      // period 2
 }
 
+// Texel offsets are added to the unwrapped texel coordinate u = s * width (OpenGL ES 3.0
+// §3.8.10), so the wrap mode sees the sum: clamping s first would move texels in from the edge.
+TEST(TexWrap, TexelOffsetsApplyBeforeTheWrap) {
+  TexFixture fx;
+  auto at = [&](Wrap w, float s, int32_t du) {
+    float out[4];
+    fx.unit.sampleLod(row(fx, w, Filter::Nearest), s, 0.5f, 0, out, {du, 0});
+    return out[0];
+  };
+  EXPECT_FLOAT_EQ(at(Wrap::ClampToEdge, -0.5f, 2), 10 * k);  // u = -2 + 2: texel 0
+  EXPECT_FLOAT_EQ(at(Wrap::ClampToEdge, -0.2f, 2), 20 * k);  // u = -0.8 + 2: texel 1
+  EXPECT_FLOAT_EQ(at(Wrap::ClampToEdge, 0.1f, 2), 30 * k);
+  EXPECT_FLOAT_EQ(at(Wrap::ClampToEdge, 1.5f, -3), 40 * k);  // u = 6 - 3: texel 3
+  EXPECT_FLOAT_EQ(at(Wrap::ClampToEdge, 1.3f, -3), 30 * k);  // u = 5.2 - 3: texel 2
+  EXPECT_FLOAT_EQ(at(Wrap::ClampToEdge, 1e30f, -8), 40 * k);
+  EXPECT_FLOAT_EQ(at(Wrap::Repeat, 0.9f, 1), 10 * k);           // u = 3.6 + 1: texel 4 wraps to 0
+  EXPECT_FLOAT_EQ(at(Wrap::Repeat, 0.1f, -7), 20 * k);          // u = 0.4 - 7: texel -7 -> 1
+  EXPECT_FLOAT_EQ(at(Wrap::MirroredRepeat, 1.1f, 1), 30 * k);   // texel 5 mirrors to 2
+  EXPECT_FLOAT_EQ(at(Wrap::MirroredRepeat, 0.1f, -1), 10 * k);  // texel -1 mirrors to 0
+  // Each level of a trilinear lookup is offset in its own texels: at level 1 (2 texels wide)
+  // an offset of 1 moves half the texture.
+  auto d = fx.make(TexFormat::L8, 4, 1, 2, {10, 20, 30, 40, 100, 200});
+  d.minFilter = d.magFilter = Filter::Nearest;
+  d.mipFilter = MipFilter::Nearest;
+  float out[4];
+  fx.unit.sampleLod(d, 0.1f, 0.5f, 1.0f, out, {1, 0});
+  EXPECT_FLOAT_EQ(out[0], 200 * k);
+}
+
 TEST(TexWrap, BilinearAtEdges) {
   TexFixture fx;
   // At s = 0 the footprint straddles the left edge: repeat blends with the last texel.

@@ -59,11 +59,13 @@ void Builder::insertMov(size_t at, Operand dst, Operand src) {
   p_.code.insert(p_.code.begin() + static_cast<std::ptrdiff_t>(at), in);
 }
 
-uint32_t Builder::sample(Opcode op, uint8_t sampler, Operand s, Operand t, Operand arg) {
+uint32_t Builder::sample(Opcode op, uint8_t sampler, Operand s, Operand t, Operand arg,
+                         std::array<int8_t, 2> texelOffset) {
   const uint32_t first = newQuadGroup();
   isa::Instr in;
   in.op = op;
   in.sampler = sampler;
+  in.texelOffset = texelOffset;
   in.dst = vreg(first);
   in.src = {s, t, arg};
   p_.code.push_back(in);

@@ -59,7 +59,8 @@ class Builder final {
   void cond(Opcode op, Operand c);  // if, breakif, continueif, killif
   void mova(Operand index);         // a0.x = index (int32)
   // d..d+3 = sample; `arg` is the bias or LOD for samb/saml. Returns the first register.
-  uint32_t sample(Opcode op, uint8_t sampler, Operand s, Operand t, Operand arg = {});
+  uint32_t sample(Opcode op, uint8_t sampler, Operand s, Operand t, Operand arg = {},
+                  std::array<int8_t, 2> texelOffset = {});
   // Cube sample: the direction is copied into a register tuple; `arg` is the bias or LOD.
   uint32_t sampleCube(Opcode op, uint8_t sampler, Operand x, Operand y, Operand z,
                       Operand arg = {});

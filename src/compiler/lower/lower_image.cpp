@@ -4,6 +4,8 @@
 // txf, textureSize onto txs, and textureGrad onto saml with the level of detail that the
 // texture unit would derive from those derivatives (GLSL ES 3.00 §8.8, the scale factor of
 // OpenGL ES 3.0 §3.8.9: rho = max of the two derivative vectors' lengths in texels).
+#include <bit>
+
 #include "common/error.h"
 #include "compiler/lower/lowering.h"
 
@@ -93,8 +95,21 @@ void Lowering::image(const spirv::Instruction& in) {
     const Vals& dPdy = value(in.operand(next++));
     lod = gradientLod(slot, dPdx, dPdy);
   }
-  if (mask & ~(SpvImageOperandsBiasMask | SpvImageOperandsLodMask | SpvImageOperandsGradMask)) {
-    unsupported(in, "texture offsets (textureOffset and its forms, GLSL ES 3.00)");
+  // textureOffset and its forms: a constant offset in whole texels that the texture unit adds
+  // at each level it filters (GLSL ES 3.00 §8.8), held in the instruction.
+  std::array<int8_t, 2> texelOffset{};
+  if (mask & SpvImageOperandsConstOffsetMask) {
+    const Vals& off = value(in.operand(next++));
+    for (size_t k = 0; k < 2; ++k) {
+      const int32_t v = std::bit_cast<int32_t>(off.at(k).imm);
+      if (off.at(k).file != ir::File::Imm || v < isa::kMinTexelOffset || v > isa::kMaxTexelOffset)
+        unsupported(in, "a texel offset that is not a constant in [-8, 7]");
+      texelOffset[k] = static_cast<int8_t>(v);
+    }
+  }
+  if (mask & ~(SpvImageOperandsBiasMask | SpvImageOperandsLodMask | SpvImageOperandsGradMask |
+               SpvImageOperandsConstOffsetMask)) {
+    unsupported(in, "this texture operand");
   }
   const bool withLod = explicitLod || lod.file != ir::File::None;
   const Operand lodOrZero = lod.file == ir::File::None ? ir::immFloat(0) : lod;
@@ -105,9 +120,9 @@ void Lowering::image(const spirv::Instruction& in) {
             : bias.file != ir::File::None ? b_.sampleCube(Opcode::Samcb, slot, s, t, r, bias)
                                           : b_.sampleCube(Opcode::Samc, slot, s, t, r);
   } else {
-    first = withLod                       ? b_.sample(Opcode::Saml, slot, s, t, lodOrZero)
-            : bias.file != ir::File::None ? b_.sample(Opcode::Samb, slot, s, t, bias)
-                                          : b_.sample(Opcode::Sam, slot, s, t);
+    first = withLod ? b_.sample(Opcode::Saml, slot, s, t, lodOrZero, texelOffset)
+            : bias.file != ir::File::None ? b_.sample(Opcode::Samb, slot, s, t, bias, texelOffset)
+                                          : b_.sample(Opcode::Sam, slot, s, t, {}, texelOffset);
   }
   Vals r;
   for (uint32_t k = 0; k < 4; ++k) r.push_back(ir::vreg(first + k));

@@ -188,6 +188,7 @@ void WarpExecutor::sample(const Instr& in) {
   const bool explicitLod = in.op == Opcode::Saml || in.op == Opcode::Samcl;
   std::memset(out_, 0, sizeof out_);
   const bool quadLod = prog_->stage == isa::Stage::Fragment && !explicitLod;
+  const tex::TexelOffset offset{in.texelOffset[0], in.texelOffset[1]};
   for (int q = 0; q < kLanes / 4; ++q) {
     const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;
     if (quadMask == 0) continue;
@@ -198,7 +199,7 @@ void WarpExecutor::sample(const Instr& in) {
       if (cube) {
         unit.sampleQuadCube(desc, c0 + 4 * q, c1 + 4 * q, c2 + 4 * q, bias, texel);
       } else {
-        unit.sampleQuad(desc, c0 + 4 * q, c1 + 4 * q, bias, texel);
+        unit.sampleQuad(desc, c0 + 4 * q, c1 + 4 * q, bias, texel, offset);
       }
       for (int i = 0; i < 4; ++i)
         for (int ch = 0; ch < 4; ++ch) out_[ch][4 * q + i] = texel[i][ch];
@@ -213,7 +214,7 @@ void WarpExecutor::sample(const Instr& in) {
         if (cube) {
           unit.sampleLodCube(desc, c0[l], c1[l], c2[l], lod, texel);
         } else {
-          unit.sampleLod(desc, c0[l], c1[l], lod, texel);
+          unit.sampleLod(desc, c0[l], c1[l], lod, texel, offset);
         }
         for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[ch];
       }

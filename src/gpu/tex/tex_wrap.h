@@ -25,6 +25,16 @@ inline float reduceCoord(Wrap w, float s) {
   return 0.0f;
 }
 
+// s in texel units of a level `size` texels wide, reduced so that whole-texel offsets of up to
+// 16 still select what they would from the unreduced coordinate: REPEAT and MIRRORED_REPEAT are
+// periodic in texels, and CLAMP_TO_EDGE clamps u only far beyond the edges, where every index
+// clamps to the same edge texel either way.
+inline float texelCoord(Wrap w, float s, int32_t size) {
+  const float n = static_cast<float>(size);
+  if (w != Wrap::ClampToEdge || !(s == s)) return reduceCoord(w, s) * n;
+  return std::clamp(s * n, -16.0f, n + 16.0f);
+}
+
 // Maps a texel index (possibly outside [0,size)) to the texel that the wrap mode selects.
 inline int32_t wrapIndex(Wrap w, int32_t i, int32_t size) {
   switch (w) {

@@ -32,10 +32,10 @@ constexpr int32_t kSubTexelScale = 1 << kSubTexelBits;
 // Point or bilinear sample of one level (GLES 2.0 §3.7.7, eq. 3.20-3.22: bilinear weights from
 // the fraction of u - 1/2, v - 1/2). Returns the number of texels fetched.
 uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter, float s, float t,
-                     float out[4]) {
+                     TexelOffset offset, float out[4]) {
   const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
-  const float u = reduceCoord(d.wrapS, s) * static_cast<float>(lv.width);
-  const float v = reduceCoord(d.wrapT, t) * static_cast<float>(lv.height);
+  const float u = texelCoord(d.wrapS, s, lv.width) + static_cast<float>(offset.u);
+  const float v = texelCoord(d.wrapT, t, lv.height) + static_cast<float>(offset.v);
   auto texel = [&](int32_t i, int32_t j, float c[4]) {
     const size_t index =
         static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
@@ -95,7 +95,7 @@ const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
 }
 
 void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, uint32_t face, float s,
-                         float t, float lambda, float out[4]) {
+                         float t, float lambda, TexelOffset offset, float out[4]) {
   ++stats_.samples;
   const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
   uint32_t fetched = 0;
@@ -108,22 +108,22 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, uint
   const uint32_t q = d.levels - 1;  // levels clamped to [0, q]
   if (lambda <= c || d.mipFilter == MipFilter::None) {
     const Filter f = lambda <= c ? d.magFilter : d.minFilter;
-    fetched = filterLevel(d, levelOf(d, texels, 0, face), f, s, t, out);
+    fetched = filterLevel(d, levelOf(d, texels, 0, face), f, s, t, offset, out);
   } else if (d.mipFilter == MipFilter::Nearest) {
     // §3.7.8: d = ceil(lambda + 1/2) - 1 for lambda > 1/2, else the base level.
     const float level = lambda <= 0.5f ? 0.0f : std::ceil(lambda + 0.5f) - 1.0f;
     const uint32_t lv = level >= static_cast<float>(q) ? q : static_cast<uint32_t>(level);
-    fetched = filterLevel(d, levelOf(d, texels, lv, face), d.minFilter, s, t, out);
+    fetched = filterLevel(d, levelOf(d, texels, lv, face), d.minFilter, s, t, offset, out);
   } else if (lambda >= static_cast<float>(q)) {
-    fetched = filterLevel(d, levelOf(d, texels, q, face), d.minFilter, s, t, out);
+    fetched = filterLevel(d, levelOf(d, texels, q, face), d.minFilter, s, t, offset, out);
   } else {
     // Linear between levels floor(lambda) and floor(lambda)+1 by frac(lambda) (eq. 3.23).
     const float fl = std::floor(lambda);
     const uint32_t d1 = static_cast<uint32_t>(fl);
     const float f = std::floor((lambda - fl) * kSubTexelScale) / kSubTexelScale;
     float t1[4], t2[4];
-    fetched = filterLevel(d, levelOf(d, texels, d1, face), d.minFilter, s, t, t1);
-    fetched += filterLevel(d, levelOf(d, texels, d1 + 1, face), d.minFilter, s, t, t2);
+    fetched = filterLevel(d, levelOf(d, texels, d1, face), d.minFilter, s, t, offset, t1);
+    fetched += filterLevel(d, levelOf(d, texels, d1 + 1, face), d.minFilter, s, t, offset, t2);
     for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - f) * t1[ch] + f * t2[ch];
   }
   stats_.texelFetches += fetched;
@@ -145,21 +145,22 @@ void TextureUnit::chargeFetches() {
 }
 
 void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const float t[4],
-                             float lodBias, float out[4][4]) {
+                             float lodBias, float out[4][4], TexelOffset offset) {
   ++stats_.quads;
   if (incomplete(d, out, 4)) return;
   const uint8_t* texels = map(d);
   const float lambda = quadLod(d, s, t, lodBias);
   fetchedBytes_ = 0;
-  for (int p = 0; p < 4; ++p) sample(d, texels, 0, s[p], t[p], lambda, out[p]);
+  for (int p = 0; p < 4; ++p) sample(d, texels, 0, s[p], t[p], lambda, offset, out[p]);
   chargeFetches();
 }
 
-void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float lod, float out[4]) {
+void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float lod, float out[4],
+                            TexelOffset offset) {
   if (incomplete(d, reinterpret_cast<float(*)[4]>(out), 1)) return;
   const uint8_t* texels = map(d);
   fetchedBytes_ = 0;
-  sample(d, texels, 0, s, t, lod, out);
+  sample(d, texels, 0, s, t, lod, offset, out);
   chargeFetches();
 }
 
@@ -207,7 +208,7 @@ void TextureUnit::sampleQuadCube(const TextureDescriptor& d, const float x[4], c
   fetchedBytes_ = 0;
   for (int p = 0; p < 4; ++p) {
     const CubeCoord c = cubeFace(x[p], y[p], z[p]);
-    sample(f, texels, c.face, c.s, c.t, lambda, out[p]);
+    sample(f, texels, c.face, c.s, c.t, lambda, {}, out[p]);
   }
   chargeFetches();
 }
@@ -218,7 +219,7 @@ void TextureUnit::sampleLodCube(const TextureDescriptor& d, float x, float y, fl
   const uint8_t* texels = map(d);
   fetchedBytes_ = 0;
   const CubeCoord c = cubeFace(x, y, z);
-  sample(faceView(d), texels, c.face, c.s, c.t, lod, out);
+  sample(faceView(d), texels, c.face, c.s, c.t, lod, {}, out);
   chargeFetches();
 }
 

@@ -16,6 +16,12 @@ struct TexStats {
   uint64_t bytesFetched;  // bytes of those texels
 };
 
+// Whole texels added to a level's texel coordinates before wrapping (OpenGL ES 3.0 §3.8.10, the
+// offset forms of GLSL ES 3.00 lookups); the level of detail does not see it.
+struct TexelOffset {
+  int32_t u = 0, v = 0;
+};
+
 class TextureUnit final {
  public:
   explicit TextureUnit(GpuMemory& memory) : memory_(memory) {}
@@ -23,9 +29,10 @@ class TextureUnit final {
   // Implicit LOD from the quad's derivatives (GLES 2.0 §3.7.7); pixel order TL, TR, BL, BR;
   // out[pixel][channel]. Throws GpuFault when the texture is not inside one buffer object.
   void sampleQuad(const TextureDescriptor&, const float s[4], const float t[4], float lodBias,
-                  float out[4][4]);
+                  float out[4][4], TexelOffset offset = {});
   // Explicit LOD (no derivatives): the same level selection and filtering with lambda = lod.
-  void sampleLod(const TextureDescriptor&, float s, float t, float lod, float out[4]);
+  void sampleLod(const TextureDescriptor&, float s, float t, float lod, float out[4],
+                 TexelOffset offset = {});
   // Cube maps (descriptor.cube): each pixel's direction (x, y, z) picks a face (GLES 2.0
   // §3.7.5); the quad's LOD uses the directions projected on the first pixel's face.
   void sampleQuadCube(const TextureDescriptor&, const float x[4], const float y[4],
@@ -48,7 +55,7 @@ class TextureUnit final {
   bool incomplete(const TextureDescriptor&, float (*out)[4], int pixels);
   void chargeFetches();
   void sample(const TextureDescriptor&, const uint8_t* texels, uint32_t face, float s, float t,
-              float lambda, float out[4]);
+              float lambda, TexelOffset offset, float out[4]);
 
   GpuMemory& memory_;
   TexStats stats_{};
