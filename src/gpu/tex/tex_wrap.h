@@ -37,6 +37,7 @@ inline float texelCoord(Wrap w, float s, int32_t size) {
 
 // Maps a texel index (possibly outside [0,size)) to the texel that the wrap mode selects.
 inline int32_t wrapIndex(Wrap w, int32_t i, int32_t size) {
+  if (static_cast<uint32_t>(i) < static_cast<uint32_t>(size)) return i;  // inside: every mode
   switch (w) {
     case Wrap::Repeat: {
       const int32_t m = i % size;

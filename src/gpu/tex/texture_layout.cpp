@@ -9,6 +9,7 @@ uint32_t bytesPerTexel(TexFormat f) {
 }
 
 uint64_t levelOffset(const TextureDescriptor& d, uint32_t level) {
+  if (level == 0) return 0;  // most lookups: magnified or unmipmapped
   const uint64_t bpp = uint64_t{bytesPerTexel(d.format)} * faceCount(d);
   uint64_t offset = 0;
   const uint32_t sized = level < 32 ? level : 32;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "gpu/tex/cube_face.h"
 #include "gpu/tex/tex_wrap.h"
@@ -15,31 +16,28 @@ namespace {
 // Largest texture edge the unit addresses; texel indices and wrap arithmetic stay in int32.
 constexpr uint32_t kMaxTextureSize = 16384;
 
-// One mip level as the filter sees it.
+// One mip level (of one face) as the filter sees it.
 struct Level {
   const uint8_t* texels;
   int32_t width, height;
 };
 
-Level levelOf(const TextureDescriptor& d, const uint8_t* texels, uint32_t level, uint32_t face) {
-  return {texels + faceOffset(d, level, face), static_cast<int32_t>(levelExtent(d.width, level)),
-          static_cast<int32_t>(levelExtent(d.height, level))};
-}
-
 constexpr int32_t kSubTexelBits = 8;
 constexpr int32_t kSubTexelScale = 1 << kSubTexelBits;
 
 // Point or bilinear sample of one level (GLES 2.0 §3.7.7, eq. 3.20-3.22: bilinear weights from
-// the fraction of u - 1/2, v - 1/2). Returns the number of texels fetched.
+// the fraction of u - 1/2, v - 1/2). Returns the number of texels fetched. One instance per
+// format, so that decoding a texel is a few inlined loads rather than a switch per texel.
+template <TexFormat F>
 uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter, float s, float t,
                      TexelOffset offset, float out[4]) {
-  const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
+  constexpr size_t bpp = kBytesPerTexel[static_cast<size_t>(F)];
   const float u = texelCoord(d.wrapS, s, lv.width) + static_cast<float>(offset.u);
   const float v = texelCoord(d.wrapT, t, lv.height) + static_cast<float>(offset.v);
   auto texel = [&](int32_t i, int32_t j, float c[4]) {
     const size_t index =
         static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
-    decodeTexel(d.format, lv.texels + index * bpp, c);
+    decodeTexel(F, lv.texels + index * bpp, c);
   };
   if (filter == Filter::Nearest) {
     const int32_t i = wrapIndex(d.wrapS, static_cast<int32_t>(std::floor(u)), lv.width);
@@ -65,6 +63,15 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
   for (int c = 0; c < 4; ++c) out[c] = w00 * t00[c] + w10 * t10[c] + w01 * t01[c] + w11 * t11[c];
   return 4;
 }
+
+using FilterFn = uint32_t (*)(const TextureDescriptor&, const Level&, Filter, float, float,
+                              TexelOffset, float[4]);
+
+template <size_t... I>
+constexpr std::array<FilterFn, sizeof...(I)> filterTable(std::index_sequence<I...>) {
+  return {&filterLevel<static_cast<TexFormat>(I)>...};
+}
+constexpr auto kFilters = filterTable(std::make_index_sequence<kBytesPerTexel.size()>());
 
 }  // namespace
 
@@ -94,11 +101,9 @@ const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
   return memory_.span(BusClient::Texture, d.base, totalBytes(d)).data();
 }
 
-void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, uint32_t face, float s,
-                         float t, float lambda, TexelOffset offset, float out[4]) {
-  ++stats_.samples;
-  const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
-  uint32_t fetched = 0;
+// The levels a lookup filters (GLES 2.0 §3.7.7-3.7.8), chosen once per lambda: all four pixels
+// of a quad share it, so a quad pays for the choice and the level addresses once.
+TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, float lambda) {
   if (lambda != lambda) lambda = 0.0f;  // NaN derivatives: sample level 0
   // §3.7.7: the switch-over point c is 1/2 only for LINEAR magnification with a
   // NEAREST_MIPMAP_* minification filter, otherwise 0.
@@ -106,28 +111,50 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, uint
                      d.mipFilter != MipFilter::None;
   const float c = halfC ? 0.5f : 0.0f;
   const uint32_t q = d.levels - 1;  // levels clamped to [0, q]
+  LevelChoice lc{};
+  lc.filter = d.minFilter;
+  lc.count = 1;
   if (lambda <= c || d.mipFilter == MipFilter::None) {
-    const Filter f = lambda <= c ? d.magFilter : d.minFilter;
-    fetched = filterLevel(d, levelOf(d, texels, 0, face), f, s, t, offset, out);
+    lc.filter = lambda <= c ? d.magFilter : d.minFilter;
   } else if (d.mipFilter == MipFilter::Nearest) {
     // §3.7.8: d = ceil(lambda + 1/2) - 1 for lambda > 1/2, else the base level.
     const float level = lambda <= 0.5f ? 0.0f : std::ceil(lambda + 0.5f) - 1.0f;
-    const uint32_t lv = level >= static_cast<float>(q) ? q : static_cast<uint32_t>(level);
-    fetched = filterLevel(d, levelOf(d, texels, lv, face), d.minFilter, s, t, offset, out);
+    lc.level[0] = level >= static_cast<float>(q) ? q : static_cast<uint32_t>(level);
   } else if (lambda >= static_cast<float>(q)) {
-    fetched = filterLevel(d, levelOf(d, texels, q, face), d.minFilter, s, t, offset, out);
+    lc.level[0] = q;
   } else {
     // Linear between levels floor(lambda) and floor(lambda)+1 by frac(lambda) (eq. 3.23).
     const float fl = std::floor(lambda);
-    const uint32_t d1 = static_cast<uint32_t>(fl);
-    const float f = std::floor((lambda - fl) * kSubTexelScale) / kSubTexelScale;
-    float t1[4], t2[4];
-    fetched = filterLevel(d, levelOf(d, texels, d1, face), d.minFilter, s, t, offset, t1);
-    fetched += filterLevel(d, levelOf(d, texels, d1 + 1, face), d.minFilter, s, t, offset, t2);
-    for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - f) * t1[ch] + f * t2[ch];
+    lc.level[0] = static_cast<uint32_t>(fl);
+    lc.level[1] = lc.level[0] + 1;
+    lc.blend = std::floor((lambda - fl) * kSubTexelScale) / kSubTexelScale;
+    lc.count = 2;
+  }
+  for (int k = 0; k < lc.count; ++k) {
+    lc.offset[k] = levelOffset(d, lc.level[k]);
+    lc.width[k] = static_cast<int32_t>(levelExtent(d.width, lc.level[k]));
+    lc.height[k] = static_cast<int32_t>(levelExtent(d.height, lc.level[k]));
+    lc.faceBytes[k] = uint64_t{levelExtent(d.width, lc.level[k])} *
+                      levelExtent(d.height, lc.level[k]) * bytesPerTexel(d.format);
+  }
+  return lc;
+}
+
+void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, const LevelChoice& lc,
+                         uint32_t face, float s, float t, TexelOffset offset, float out[4]) {
+  ++stats_.samples;
+  const FilterFn filter = kFilters[static_cast<size_t>(d.format)];
+  auto level = [&](int k) {
+    return Level{texels + lc.offset[k] + face * lc.faceBytes[k], lc.width[k], lc.height[k]};
+  };
+  uint32_t fetched = filter(d, level(0), lc.filter, s, t, offset, out);
+  if (lc.count == 2) {
+    float t2[4];
+    fetched += filter(d, level(1), lc.filter, s, t, offset, t2);
+    for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - lc.blend) * out[ch] + lc.blend * t2[ch];
   }
   stats_.texelFetches += fetched;
-  fetchedBytes_ += uint64_t{fetched} * bpp;
+  fetchedBytes_ += uint64_t{fetched} * kBytesPerTexel[static_cast<size_t>(d.format)];
 }
 
 // An incomplete texture samples as (0, 0, 0, 1) without touching memory (GLES 2.0 §3.8.2).
@@ -149,9 +176,9 @@ void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const
   ++stats_.quads;
   if (incomplete(d, out, 4)) return;
   const uint8_t* texels = map(d);
-  const float lambda = quadLod(d, s, t, lodBias);
+  const LevelChoice lc = chooseLevels(d, quadLod(d, s, t, lodBias));
   fetchedBytes_ = 0;
-  for (int p = 0; p < 4; ++p) sample(d, texels, 0, s[p], t[p], lambda, offset, out[p]);
+  for (int p = 0; p < 4; ++p) sample(d, texels, lc, 0, s[p], t[p], offset, out[p]);
   chargeFetches();
 }
 
@@ -160,7 +187,7 @@ void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float 
   if (incomplete(d, reinterpret_cast<float(*)[4]>(out), 1)) return;
   const uint8_t* texels = map(d);
   fetchedBytes_ = 0;
-  sample(d, texels, 0, s, t, lod, offset, out);
+  sample(d, texels, chooseLevels(d, lod), 0, s, t, offset, out);
   chargeFetches();
 }
 
@@ -169,7 +196,9 @@ void TextureUnit::fetch(const TextureDescriptor& d, int32_t i, int32_t j, int32_
   ++stats_.samples;
   out[0] = out[1] = out[2] = out[3] = 0.0f;
   if (!isComplete(d) || level < 0 || static_cast<uint32_t>(level) >= d.levels) return;
-  const Level lv = levelOf(d, map(d), static_cast<uint32_t>(level), 0);
+  const Level lv{map(d) + levelOffset(d, static_cast<uint32_t>(level)),
+                 static_cast<int32_t>(levelExtent(d.width, static_cast<uint32_t>(level))),
+                 static_cast<int32_t>(levelExtent(d.height, static_cast<uint32_t>(level)))};
   if (i < 0 || j < 0 || i >= lv.width || j >= lv.height) return;
   const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
   decodeTexel(
@@ -204,11 +233,11 @@ void TextureUnit::sampleQuadCube(const TextureDescriptor& d, const float x[4], c
   const CubeCoord first = cubeFace(x[0], y[0], z[0]);
   float s[4], t[4];
   for (int p = 0; p < 4; ++p) projectOnFace(first.face, x[p], y[p], z[p], s[p], t[p]);
-  const float lambda = quadLod(f, s, t, lodBias);
+  const LevelChoice lc = chooseLevels(f, quadLod(f, s, t, lodBias));
   fetchedBytes_ = 0;
   for (int p = 0; p < 4; ++p) {
     const CubeCoord c = cubeFace(x[p], y[p], z[p]);
-    sample(f, texels, c.face, c.s, c.t, lambda, {}, out[p]);
+    sample(f, texels, lc, c.face, c.s, c.t, {}, out[p]);
   }
   chargeFetches();
 }
@@ -219,7 +248,8 @@ void TextureUnit::sampleLodCube(const TextureDescriptor& d, float x, float y, fl
   const uint8_t* texels = map(d);
   fetchedBytes_ = 0;
   const CubeCoord c = cubeFace(x, y, z);
-  sample(faceView(d), texels, c.face, c.s, c.t, lod, {}, out);
+  const TextureDescriptor f = faceView(d);
+  sample(f, texels, chooseLevels(f, lod), c.face, c.s, c.t, {}, out);
   chargeFetches();
 }
 

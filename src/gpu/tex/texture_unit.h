@@ -54,8 +54,17 @@ class TextureUnit final {
   const uint8_t* map(const TextureDescriptor&);
   bool incomplete(const TextureDescriptor&, float (*out)[4], int pixels);
   void chargeFetches();
-  void sample(const TextureDescriptor&, const uint8_t* texels, uint32_t face, float s, float t,
-              float lambda, TexelOffset offset, float out[4]);
+  struct LevelChoice {
+    uint32_t level[2];
+    int count;      // 1, or 2 for a blend between mip levels
+    Filter filter;  // within a level
+    float blend;    // weight of level[1]
+    uint64_t offset[2], faceBytes[2];
+    int32_t width[2], height[2];
+  };
+  static LevelChoice chooseLevels(const TextureDescriptor&, float lambda);
+  void sample(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&, uint32_t face,
+              float s, float t, TexelOffset offset, float out[4]);
 
   GpuMemory& memory_;
   TexStats stats_{};
