@@ -54,6 +54,58 @@ Operand Lowering::gradientLod(uint8_t slot, const Vals& dPdx, const Vals& dPdy) 
   return b_.op(Opcode::Mul, b_.op(Opcode::Log2, rho2), ir::immFloat(0.5f));
 }
 
+// textureGrad on a cube map: the derivatives of the face coordinates s = (sc / |ma| + 1) / 2 and
+// t on the face the direction selects (GLES 2.0 Table 3.21, ties to x then y as in the texture
+// unit): ds = (dsc - sc dma / ma) / (2 |ma|), and likewise dt; then the 2D rule on the face size.
+Operand Lowering::cubeGradientLod(uint8_t slot, const Vals& p, const Vals& dPdx, const Vals& dPdy) {
+  auto abs = [](Operand o) {
+    o.abs = true;
+    o.neg = false;
+    return o;
+  };
+  auto neg = [](Operand o) {
+    o.neg = !o.neg;
+    return o;
+  };
+  const Operand ax = abs(p.at(0)), ay = abs(p.at(1)), az = abs(p.at(2));
+  const Operand xMajor = b_.op(Opcode::And, b_.op(Opcode::Fge, ax, ay), b_.op(Opcode::Fge, ax, az));
+  const Operand yMajor = b_.op(Opcode::Fge, ay, az);
+  auto pick = [&](Operand x, Operand y, Operand z) {
+    return b_.op(Opcode::Sel, xMajor, x, b_.op(Opcode::Sel, yMajor, y, z));
+  };
+  auto sign = [&](Operand v) {
+    return b_.op(Opcode::Sel, b_.op(Opcode::Fge, v, ir::immFloat(0)), ir::immFloat(1),
+                 ir::immFloat(-1));
+  };
+  const Operand sx = sign(p.at(0)), sy = sign(p.at(1)), sz = sign(p.at(2));
+  // (sc, tc, ma) of a vector on the selected face; derivatives use the direction's signs.
+  auto face = [&](const Vals& v) {
+    return std::array<Operand, 3>{
+        pick(neg(b_.op(Opcode::Mul, sx, v.at(2))), v.at(0), b_.op(Opcode::Mul, sz, v.at(0))),
+        pick(neg(v.at(1)), b_.op(Opcode::Mul, sy, v.at(2)), neg(v.at(1))),
+        pick(v.at(0), v.at(1), v.at(2))};
+  };
+  const auto f = face(p);
+  const Operand halfInvMa = b_.op(Opcode::Mul, b_.op(Opcode::Rcp, abs(f[2])), ir::immFloat(0.5f));
+  const Operand invMa = b_.op(Opcode::Rcp, f[2]);
+  const uint32_t size = b_.sample(Opcode::Txs, slot, ir::immInt(0), Operand{}, Operand{});
+  const Operand w = b_.op(Opcode::I2f, ir::vreg(size));
+  auto lengthSquared = [&](const Vals& d) {
+    const auto g = face(d);
+    const Operand dmaOverMa = b_.op(Opcode::Mul, g[2], invMa);
+    Operand sum{};
+    for (int k = 0; k < 2; ++k) {
+      // d(coordinate) in texels: (dc - c dma / ma) * size / (2 |ma|)
+      const Operand dc = b_.op(Opcode::Mad, neg(f[k]), dmaOverMa, g[k]);
+      const Operand texels = b_.op(Opcode::Mul, b_.op(Opcode::Mul, dc, halfInvMa), w);
+      sum = k == 0 ? b_.op(Opcode::Mul, texels, texels) : b_.op(Opcode::Mad, texels, texels, sum);
+    }
+    return sum;
+  };
+  const Operand rho2 = b_.op(Opcode::Max, lengthSquared(dPdx), lengthSquared(dPdy));
+  return b_.op(Opcode::Mul, b_.op(Opcode::Log2, rho2), ir::immFloat(0.5f));
+}
+
 void Lowering::image(const spirv::Instruction& in) {
   if (in.op == SpvOpImageFetch || in.op == SpvOpImageQuerySizeLod || in.op == SpvOpImageQuerySize) {
     return imageQuery(in);
@@ -90,10 +142,9 @@ void Lowering::image(const spirv::Instruction& in) {
   if (mask & SpvImageOperandsBiasMask) bias = value(in.operand(next++)).at(0);
   if (mask & SpvImageOperandsLodMask) lod = value(in.operand(next++)).at(0);
   if (mask & SpvImageOperandsGradMask) {
-    if (cube) unsupported(in, "textureGrad on a cube map");
     const Vals& dPdx = value(in.operand(next++));
     const Vals& dPdy = value(in.operand(next++));
-    lod = gradientLod(slot, dPdx, dPdy);
+    lod = cube ? cubeGradientLod(slot, coord, dPdx, dPdy) : gradientLod(slot, dPdx, dPdy);
   }
   // textureOffset and its forms: a constant offset in whole texels that the texture unit adds
   // at each level it filters (GLSL ES 3.00 §8.8), held in the instruction.

@@ -76,6 +76,7 @@ class Lowering final {
   Vals builtInOutputs(const spirv::Instruction& v, uint32_t type);
   void imageQuery(const spirv::Instruction& in);  // texelFetch, textureSize (lower_image.cpp)
   ir::Operand gradientLod(uint8_t slot, const Vals& dPdx, const Vals& dPdy);
+  ir::Operand cubeGradientLod(uint8_t slot, const Vals& p, const Vals& dPdx, const Vals& dPdy);
   Pointer pointer(uint32_t id) const;
   void accessChain(const spirv::Instruction& in);
   Vals load(const Pointer& p);
