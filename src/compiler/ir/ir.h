@@ -38,6 +38,18 @@ inline Operand immInt(int32_t i) {
 inline Operand constant(int32_t index) {
   return Operand{File::Const, false, false, false, index, 0};
 }
+// |o| and -o of a float operand, as source modifiers (folded into immediates).
+inline Operand absOf(Operand o) {
+  if (o.file == File::Imm) return immBits(o.imm & 0x7fffffffu);
+  o.abs = true;
+  o.neg = false;
+  return o;
+}
+inline Operand neg(Operand o) {
+  if (o.file == File::Imm) return immBits(o.imm ^ 0x80000000u);
+  o.neg = !o.neg;
+  return o;
+}
 inline bool isVreg(const Operand& o) {
   return o.file == File::Reg;
 }

@@ -11,23 +11,12 @@
 
 namespace tessera::compiler::lower {
 
+using ir::absOf;
+using ir::neg;
 using ir::Opcode;
 using ir::Operand;
 
 namespace {
-
-Operand absOf(Operand o) {
-  if (o.file == ir::File::Imm) return ir::immBits(o.imm & 0x7fffffffu);
-  o.abs = true;
-  o.neg = false;
-  return o;
-}
-
-Operand neg(Operand o) {
-  if (o.file == ir::File::Imm) return ir::immBits(o.imm ^ 0x80000000u);
-  o.neg = !o.neg;
-  return o;
-}
 
 Operand f(float v) {
   return ir::immFloat(v);

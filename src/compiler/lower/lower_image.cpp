@@ -58,16 +58,8 @@ Operand Lowering::gradientLod(uint8_t slot, const Vals& dPdx, const Vals& dPdy) 
 // t on the face the direction selects (GLES 2.0 Table 3.21, ties to x then y as in the texture
 // unit): ds = (dsc - sc dma / ma) / (2 |ma|), and likewise dt; then the 2D rule on the face size.
 Operand Lowering::cubeGradientLod(uint8_t slot, const Vals& p, const Vals& dPdx, const Vals& dPdy) {
-  auto abs = [](Operand o) {
-    o.abs = true;
-    o.neg = false;
-    return o;
-  };
-  auto neg = [](Operand o) {
-    o.neg = !o.neg;
-    return o;
-  };
-  const Operand ax = abs(p.at(0)), ay = abs(p.at(1)), az = abs(p.at(2));
+  using ir::neg;
+  const Operand ax = ir::absOf(p.at(0)), ay = ir::absOf(p.at(1)), az = ir::absOf(p.at(2));
   const Operand xMajor = b_.op(Opcode::And, b_.op(Opcode::Fge, ax, ay), b_.op(Opcode::Fge, ax, az));
   const Operand yMajor = b_.op(Opcode::Fge, ay, az);
   auto pick = [&](Operand x, Operand y, Operand z) {
@@ -86,7 +78,8 @@ Operand Lowering::cubeGradientLod(uint8_t slot, const Vals& p, const Vals& dPdx,
         pick(v.at(0), v.at(1), v.at(2))};
   };
   const auto f = face(p);
-  const Operand halfInvMa = b_.op(Opcode::Mul, b_.op(Opcode::Rcp, abs(f[2])), ir::immFloat(0.5f));
+  const Operand halfInvMa =
+      b_.op(Opcode::Mul, b_.op(Opcode::Rcp, ir::absOf(f[2])), ir::immFloat(0.5f));
   const Operand invMa = b_.op(Opcode::Rcp, f[2]);
   const uint32_t size = b_.sample(Opcode::Txs, slot, ir::immInt(0), Operand{}, Operand{});
   const Operand w = b_.op(Opcode::I2f, ir::vreg(size));
