@@ -102,6 +102,11 @@ ShaderStats shaderStats(const isa::Program& program, uint32_t registersPerCore) 
   for (const isa::Instr& in : program.code) {
     if (in.op == isa::Opcode::End) continue;
     ++s.instructions;
+    if (in.dst.file == isa::File::Private || in.src[0].file == isa::File::Private) {
+      // A 128-byte line to or from memory: charged like the quarter-rate units.
+      ++s.privateInstructions;
+      s.estimatedCycles += kQuarterRate - 1;
+    }
     switch (isa::opInfo(in.op).unit) {
       case isa::Unit::Alu:
       case isa::Unit::Fpu:
@@ -123,6 +128,7 @@ ShaderStats shaderStats(const isa::Program& program, uint32_t registersPerCore) 
     }
   }
   s.registers = program.regCount;
+  s.privateDwords = program.privateDwords;
   s.warpsPerCore = registersPerCore / std::max<uint32_t>(1, program.regCount);
   return s;
 }

@@ -39,8 +39,10 @@ struct ShaderStats {
   uint32_t registers = 0;     // general registers per thread
   uint32_t textureInstructions = 0;
   uint32_t aluInstructions = 0, sfuInstructions = 0, flowInstructions = 0;
-  uint32_t warpsPerCore = 0;     // for a core with `registersPerCore` registers per lane slot
-  uint32_t estimatedCycles = 0;  // issue cycles per warp, straight through (loops once)
+  uint32_t privateDwords = 0;        // private memory per thread (register spills)
+  uint32_t privateInstructions = 0;  // spills and fills: movs to or from private memory
+  uint32_t warpsPerCore = 0;         // for a core with `registersPerCore` registers per lane slot
+  uint32_t estimatedCycles = 0;      // issue cycles per warp, straight through (loops once)
 };
 ShaderStats shaderStats(const isa::Program& program, uint32_t registersPerCore);
 

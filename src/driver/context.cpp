@@ -7,6 +7,7 @@
 #include "common/error.h"
 #include "gpu/pipeline/tex_const.h"
 #include "gpu/vsc/visibility_stream.h"
+#include "isa/encoding.h"
 
 namespace tessera::driver {
 
@@ -199,6 +200,7 @@ pipe::ResourceId Context::createVertexShader(std::span<const uint32_t> binary,
   r.address = memory_.allocate(binary.size_bytes(), "vertex shader");
   memory_.write(gpu::BusClient::Host, r.address, binary.data(), binary.size_bytes());
   r.positionOnlyDwords = static_cast<uint32_t>(positionOnly.size());
+  r.privateDwords = std::max(isa::privateDwordsOf(binary), isa::privateDwordsOf(positionOnly));
   r.positionOnly = memory_.allocate(positionOnly.size_bytes(), "binning shader");
   memory_.write(gpu::BusClient::Host, r.positionOnly, positionOnly.data(),
                 positionOnly.size_bytes());
@@ -209,6 +211,7 @@ pipe::ResourceId Context::createFragmentShader(std::span<const uint32_t> binary)
   Resource r;
   r.kind = ResourceKind::FragmentShader;
   r.dwords = static_cast<uint32_t>(binary.size());
+  r.privateDwords = isa::privateDwordsOf(binary);
   r.address = memory_.allocate(binary.size_bytes(), "fragment shader");
   memory_.write(gpu::BusClient::Host, r.address, binary.data(), binary.size_bytes());
   return resources_.add(r);

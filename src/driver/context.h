@@ -107,6 +107,7 @@ class Context final : public pipe::Context {
   void emitState(gpu::cp::CommandWriter& w, uint32_t groups = kDirtyAll);
   void emitConstants(gpu::cp::CommandWriter& w, pipe::ShaderStage stage);
   void emitTextures(gpu::cp::CommandWriter& w, pipe::ShaderStage stage);
+  void emitPrivate(gpu::cp::CommandWriter& w, pipe::ShaderStage stage, uint32_t dwords);
   using Rect = PixelRect;
   Rect scissorRect() const;
   void growMaxScissor(const Rect& r);
@@ -143,6 +144,9 @@ class Context final : public pipe::Context {
   gpu::GpuAddress ring_ = 0, fenceBo_ = 0, vscSizes_ = 0;
   std::vector<gpu::GpuAddress> vscData_;
   std::vector<uint32_t> vscBytes_;
+  // Private memory (register spills) per stage, grown to the largest program bound so far.
+  gpu::GpuAddress private_[2] = {};
+  uint64_t privateBytes_[2] = {};
   uint64_t timestamp_ = 0;
   std::vector<BatchReport> reports_;
   gpu::cp::Capture capture_;

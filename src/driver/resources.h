@@ -32,8 +32,9 @@ struct Resource {
   pipe::DepthFormat depthFormat = pipe::DepthFormat::None;
   gpu::GpuAddress positionOnly = 0;  // vertex shaders: the binning variant
   uint32_t dwords = 0, positionOnlyDwords = 0;
-  bool valid = false;  // surfaces: contents defined
-  bool view = false;   // a surface inside another resource's BO (a texture level): no BO of its own
+  uint32_t privateDwords = 0;  // shaders: private memory per thread (both variants of a VS)
+  bool valid = false;          // surfaces: contents defined
+  bool view = false;  // a surface inside another resource's BO (a texture level): no BO of its own
 };
 
 class ResourceTable final {

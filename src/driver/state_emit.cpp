@@ -7,6 +7,7 @@
 #include "driver/batch.h"
 #include "driver/context.h"
 #include "gpu/pipeline/tex_const.h"
+#include "gpu/sp/shader_core.h"
 
 namespace tessera::driver {
 
@@ -59,6 +60,23 @@ void Context::emitTextures(CommandWriter& w, pipe::ShaderStage stage) {
   w.address(vs ? Reg::SP_VS_TEX_LO : Reg::SP_FS_TEX_LO, vs ? Reg::SP_VS_TEX_HI : Reg::SP_FS_TEX_HI,
             at);
   w.reg(vs ? Reg::SP_VS_TEX_COUNT : Reg::SP_FS_TEX_COUNT, count);
+}
+
+// Private memory holds one warp's spills (the functional model runs one warp at a time); the
+// buffer only grows, and a replaced one stays alive until the batch that may use it retires.
+void Context::emitPrivate(CommandWriter& w, pipe::ShaderStage stage, uint32_t dwords) {
+  const int s = static_cast<int>(stage);
+  const uint64_t bytes = uint64_t{dwords} * gpu::sp::kPrivateLineBytes;
+  if (bytes > privateBytes_[s]) {
+    if (private_[s] != 0 && batch_) batch_->retired.push_back(private_[s]);
+    if (private_[s] != 0 && !batch_) memory_.release(private_[s]);
+    private_[s] = memory_.allocate(bytes, "private memory");
+    privateBytes_[s] = bytes;
+  }
+  const bool vs = stage == pipe::ShaderStage::Vertex;
+  w.address(vs ? Reg::SP_VS_PVT_LO : Reg::SP_FS_PVT_LO, vs ? Reg::SP_VS_PVT_HI : Reg::SP_FS_PVT_HI,
+            private_[s]);
+  w.reg(vs ? Reg::SP_VS_PVT_SIZE : Reg::SP_FS_PVT_SIZE, static_cast<uint32_t>(privateBytes_[s]));
 }
 
 void Context::emitState(CommandWriter& w, uint32_t groups) {
@@ -138,6 +156,8 @@ void Context::emitState(CommandWriter& w, uint32_t groups) {
     w.reg(Reg::SP_BS_PROGRAM_SIZE, vs.positionOnlyDwords);
     w.address(Reg::SP_FS_PROGRAM_LO, Reg::SP_FS_PROGRAM_HI, fs.address);
     w.reg(Reg::SP_FS_PROGRAM_SIZE, fs.dwords);
+    emitPrivate(w, pipe::ShaderStage::Vertex, vs.privateDwords);
+    emitPrivate(w, pipe::ShaderStage::Fragment, fs.privateDwords);
   }
   if (dirty & kDirtyVsConst) emitConstants(w, pipe::ShaderStage::Vertex);
   if (dirty & kDirtyFsConst) emitConstants(w, pipe::ShaderStage::Fragment);

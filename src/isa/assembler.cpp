@@ -186,6 +186,10 @@ class LineParser {
         o.file = File::Reg;
         o.index = parseIndex(w.substr(1), start, "register");
         break;
+      case 'p':
+        o.file = File::Private;
+        o.index = parseIndex(w.substr(1), start, "private dword");
+        break;
       case 'c':
         o.file = File::Const;
         o.index = parseIndex(w.substr(1), start, "constant");
@@ -265,7 +269,7 @@ std::string_view stripComment(std::string_view line) {
 }
 
 struct Declared {
-  std::optional<int> regs, inputs, outputs, varyings, pointSize;
+  std::optional<int> regs, inputs, outputs, varyings, pointSize, privateDwords;
   uint16_t flat = 0;
   bool stage = false;
 };
@@ -299,6 +303,8 @@ void directive(LineParser& lp, std::string_view name, size_t at, Program& p, Dec
     count(d.outputs, kMaxVsOutputs);
   } else if (name == ".varyings") {
     count(d.varyings, kMaxVaryings);
+  } else if (name == ".private") {  // .private N: dwords of private memory per thread
+    count(d.privateDwords, kMaxPrivateDwords);
   } else if (name == ".flat") {  // .flat v1, v3: varyings taken from the provoking vertex
     do {
       lp.skipSpace();
@@ -411,6 +417,8 @@ Program assemble(std::string_view source, std::string_view fileName) {
       static_cast<uint8_t>(declared.varyings.value_or(vs ? 0 : used(p, File::Varying, 4)));
   if (declared.pointSize) p.pointSize = static_cast<uint8_t>(*declared.pointSize + 1);
   p.flatVaryings = declared.flat;
+  p.privateDwords =
+      static_cast<uint16_t>(declared.privateDwords.value_or(used(p, File::Private, 1)));
   try {
     finalize(p);
   } catch (const DecodeError& e) {

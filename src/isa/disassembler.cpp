@@ -84,6 +84,9 @@ std::string formatOperand(const Operand& o, Type type) {
     case File::Addr:
       body = "a0.x";
       break;
+    case File::Private:
+      body = "p" + std::to_string(o.index);
+      break;
     default:
       body = "?";
       break;
@@ -110,6 +113,7 @@ std::string disassemble(const Program& p) {
       if (p.flatVaryings >> i & 1) list += (list.empty() ? "v" : ", v") + std::to_string(i);
     out += ".flat " + list + "\n";
   }
+  if (p.privateDwords) out += ".private " + std::to_string(p.privateDwords) + "\n";
   if (p.pointSize) {
     const int o = p.pointSize - 1;
     out += ".pointsize o" + std::to_string(o / 4) + "." + kComp[o % 4] + "\n";

@@ -43,7 +43,7 @@ std::vector<uint32_t> encode(const Program& p) {
               uint32_t{p.pointSize} << kPointSizeShift);
   w.push_back(static_cast<uint32_t>(p.code.size()));
   w.push_back(static_cast<uint32_t>(pool.size()));
-  w.push_back(p.flatVaryings);
+  w.push_back(uint32_t{p.flatVaryings} | uint32_t{p.privateDwords} << kPrivateDwordsShift);
   w.insert(w.end(), pool.begin(), pool.end());
   for (const Instr& in : p.code) {
     w.push_back(static_cast<uint32_t>(in.op) << kOpShift |
@@ -78,8 +78,8 @@ Program decode(std::span<const uint32_t> w) {
   p.pointSize = static_cast<uint8_t>(field(w[3], kPointSizeShift, 8));
   if (w[3] >> 24) throw DecodeError(-1, "reserved header bits set");
   const uint64_t count = w[4], poolSize = w[5];
-  if (w[6] >> 16) throw DecodeError(-1, "reserved header bits set");
   p.flatVaryings = static_cast<uint16_t>(w[6]);
+  p.privateDwords = static_cast<uint16_t>(w[6] >> kPrivateDwordsShift);
   if (count > static_cast<uint64_t>(kMaxInstructions))
     throw DecodeError(-1, "too many instructions");
   if (poolSize > static_cast<uint64_t>(kMaxImmediates))

@@ -11,8 +11,8 @@
 namespace tessera::isa {
 
 inline constexpr uint32_t kMagic = 0x41535354;  // "TSSA" little-endian
-inline constexpr uint32_t kVersion = 4;  // 2: integer division; 3: point size, flat varyings;
-                                         // 4: texel offsets
+inline constexpr uint32_t kVersion = 5;  // 2: integer division; 3: point size, flat varyings;
+                                         // 4: texel offsets; 5: private memory
 inline constexpr int kHeaderWords = 7;
 inline constexpr int kWordsPerInstruction = 4;
 
@@ -34,7 +34,15 @@ inline constexpr int kSrcIndexShift = 16;  // 16 bits: index, pool slot, or sign
 // 4-bit two's complement. Bit 7 of every source word is reserved.
 inline constexpr int kTexelOffsetShift = 8, kTexelOffsetBits = 4;
 
+// Header word 6: flat varyings in bits 0..15, private dwords per thread in bits 16..31.
+inline constexpr int kPrivateDwordsShift = 16;
+
 std::vector<uint32_t> encode(const Program& program);
+// The private dwords per thread a binary's header asks for (0 when the header is cut short), for
+// the driver, which sizes private memory from it as freedreno does from a shader variant.
+inline uint32_t privateDwordsOf(std::span<const uint32_t> words) {
+  return words.size() > 6 ? words[6] >> kPrivateDwordsShift : 0;
+}
 // Validates everything (header, sizes, every field, structure); throws DecodeError.
 Program decode(std::span<const uint32_t> words);
 

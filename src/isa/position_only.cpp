@@ -10,7 +10,8 @@ namespace {
 
 constexpr int kOutBase = kMaxRegs;
 constexpr int kAddrBit = kOutBase + kMaxVsOutputs * 4;
-using Vars = std::bitset<kAddrBit + 1>;
+constexpr int kPrivateBase = kAddrBit + 1;  // private dwords live like registers, per lane
+using Vars = std::bitset<kPrivateBase + kMaxPrivateDwords>;
 
 int bitOf(const Operand& o) {
   switch (o.file) {
@@ -20,6 +21,8 @@ int bitOf(const Operand& o) {
       return kOutBase + o.index;
     case File::Addr:
       return kAddrBit;
+    case File::Private:
+      return kPrivateBase + o.index;
     default:
       return -1;
   }

@@ -19,6 +19,7 @@ inline constexpr int kMaxVaryings = 16;                 // vec4 varyings v0..v15
 inline constexpr int kMaxVsOutputs = 1 + kMaxVaryings;  // o0 = clip position, o1.. = varyings
 inline constexpr int kMaxFsOutputs = 1;                 // o0 = colour
 inline constexpr int kMaxSamplers = 16;                 // s0..s15
+inline constexpr int kMaxPrivateDwords = 1024;          // p0..p1023 per thread (spill memory)
 inline constexpr int kMaxCfDepth = 32;                  // nested if/loop constructs
 inline constexpr int kMaxInstructions = 1 << 16;
 inline constexpr int kMinTexelOffset = -8, kMaxTexelOffset = 7;  // GL_MIN/MAX_PROGRAM_TEXEL_OFFSET
@@ -49,6 +50,7 @@ enum class File : uint8_t {
   Sys = 6,      // fc.x..fc.w, ff    fragment system values (FS read)
   Varying = 7,  // vN.c        varying N component c (only as the ipl source), index N*4+c
   Addr = 8,     // a0.x        address register (mova destination)
+  Private = 9,  // pN          per-thread private memory dword N (mov only: spills and fills)
   Count
 };
 
@@ -87,14 +89,15 @@ inline constexpr uint8_t kAllProgramFlags = 0x0f;
 
 struct Program {
   Stage stage = Stage::Vertex;
-  uint8_t regCount = 0;       // general registers per thread; sets how many warps fit on a core
-  uint8_t numInputs = 0;      // VS: vec4 attribute slots read (i0..)
-  uint8_t numOutputs = 0;     // VS: o0 = position, o1.. = varyings; FS: o0 = colour
-  uint8_t numVaryings = 0;    // FS: vec4 varyings read (v0..)
-  uint8_t flags = 0;          // ProgramFlag bits (derived by finalize)
-  uint8_t pointSize = 0;      // VS: 1 + the output component (K*4+c) holding gl_PointSize; 0: none
-  uint16_t flatVaryings = 0;  // FS: bit i set = vi is flat (ipl gives the provoking vertex's bits)
-  uint32_t constSpan = 0;     // derived: 1 + highest statically addressed constant (0 if none)
+  uint8_t regCount = 0;        // general registers per thread; sets how many warps fit on a core
+  uint8_t numInputs = 0;       // VS: vec4 attribute slots read (i0..)
+  uint8_t numOutputs = 0;      // VS: o0 = position, o1.. = varyings; FS: o0 = colour
+  uint8_t numVaryings = 0;     // FS: vec4 varyings read (v0..)
+  uint8_t flags = 0;           // ProgramFlag bits (derived by finalize)
+  uint8_t pointSize = 0;       // VS: 1 + the output component (K*4+c) holding gl_PointSize; 0: none
+  uint16_t flatVaryings = 0;   // FS: bit i set = vi is flat (ipl gives the provoking vertex's bits)
+  uint16_t privateDwords = 0;  // private memory per thread (p0..), lane-interleaved in memory
+  uint32_t constSpan = 0;      // derived: 1 + highest statically addressed constant (0 if none)
   std::vector<Instr> code;
 
   bool uses(ProgramFlag f) const { return (flags & f) != 0; }

@@ -27,6 +27,8 @@ int fileLimit(const Program& p, File f) {
       return p.numVaryings * 4;
     case File::Addr:
       return 1;
+    case File::Private:
+      return p.privateDwords;
     default:
       return 0;
   }
@@ -52,6 +54,8 @@ const char* fileName(File f) {
       return "varying";
     case File::Addr:
       return "address register";
+    case File::Private:
+      return "private dword";
     default:
       return "unknown file";
   }
@@ -74,6 +78,9 @@ void checkSource(const Program& p, int i, const OpInfo& info, const Operand& o, 
       case File::Const:
       case File::Imm:
       case File::Output:
+        break;
+      case File::Private:
+        if (info.op != Opcode::Mov) fail(i, "private memory is read only by mov");
         break;
       case File::Input:
         if (p.stage != Stage::Vertex) fail(i, "inputs are readable only in vertex shaders");
@@ -123,6 +130,9 @@ void checkOperands(const Program& p, int i, const Instr& in) {
       if (d.file != File::Addr) fail(i, "mova writes a0.x");
     } else if (usesSampler(shape)) {
       if (d.file != File::Reg) fail(i, "a sample writes four general registers");
+    } else if (d.file == File::Private) {
+      if (in.op != Opcode::Mov || in.sat) fail(i, "private memory is written only by a plain mov");
+      if (in.src[0].file == File::Private) fail(i, "a mov between private dwords");
     } else if (d.file != File::Reg && d.file != File::Output) {
       fail(i, "destination must be a general register or an output");
     }
@@ -152,6 +162,9 @@ void finalize(Program& p) {
   if (p.regCount > kMaxRegs) fail(-1, "regCount " + std::to_string(p.regCount) + " > 64");
   if (p.numInputs > kMaxInputs) fail(-1, "too many inputs");
   if (p.numVaryings > kMaxVaryings) fail(-1, "too many varyings");
+  if (p.privateDwords > kMaxPrivateDwords)
+    fail(-1, "privateDwords " + std::to_string(p.privateDwords) + " > " +
+                 std::to_string(kMaxPrivateDwords));
   if (p.stage == Stage::Vertex) {
     if (p.numOutputs < 1 || p.numOutputs > kMaxVsOutputs)
       fail(-1, "a vertex shader has 1..17 outputs (o0 is the clip position)");

@@ -39,6 +39,8 @@ void print(const std::string& title, const isa::Program& p, const CompileArgs& a
               << s.sfuInstructions << ", tex " << s.textureInstructions << ", flow "
               << s.flowInstructions << ")\n"
               << "; registers " << s.registers << " (" << s.warpsPerCore << " warps per core)\n"
+              << "; private memory " << s.privateDwords << " dwords per thread ("
+              << s.privateInstructions << " spill and fill instructions)\n"
               << "; textures " << s.textureInstructions << "\n"
               << "; estimated cycles per warp " << s.estimatedCycles << "\n";
   }

@@ -184,6 +184,15 @@ TEST(AssemblerErrors, RuleViolationsPointAtTheInstructionLine) {
             "t.s:3:1: sample destination r2..+3 exceeds regCount");
   EXPECT_EQ(errorOf(".stage vertex\nmov o0.x, c1024\nend"),
             "t.s:2:1: constant index 1024 out of range (limit 1024)");
+  EXPECT_EQ(errorOf(".stage vertex\n.private 2\nmov p2, i0.x\nend"),
+            "t.s:3:1: private dword index 2 out of range (limit 2)");
+  EXPECT_EQ(errorOf(".stage vertex\nadd r0, p0, 1.0\nmov o0.x, r0\nend"),
+            "t.s:2:1: private memory is read only by mov");
+  EXPECT_EQ(errorOf(".stage vertex\nadd p0, i0.x, 1.0\nmov o0.x, p0\nend"),
+            "t.s:2:1: private memory is written only by a plain mov");
+  EXPECT_EQ(errorOf(".stage vertex\nmov p0, p1\nmov o0.x, p0\nend"),
+            "t.s:2:1: a mov between private dwords");
+  EXPECT_EQ(errorOf(".stage vertex\n.private 1025\nend"), "t.s:2:1: .private 1025 exceeds 1024");
   EXPECT_EQ(errorOf(".stage vertex\n.regs 4\nsam r0, r0, r0, s0, offset(-8, 8)\nmov o0.x, r0\nend"),
             "t.s:3:1: texel offset 8 outside [-8, 7]");
   EXPECT_EQ(errorOf(".stage vertex\n.regs 4\nsam r0, r0, r0, s0, offset(7, -99)\nend"),

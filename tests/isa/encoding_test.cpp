@@ -89,7 +89,7 @@ TEST(DecodeErrors, HeaderFields) {
   EXPECT_EQ(bad(3, w[3] | 9u << 16), -1);               // point size beyond the outputs
   EXPECT_EQ(bad(3, w[3] | 1u << 24), -1);               // reserved bits
   EXPECT_EQ(bad(6, 1), -1);                             // a flat varying in a vertex shader
-  EXPECT_EQ(bad(6, 1u << 16), -1);                      // reserved bits
+  EXPECT_EQ(bad(6, 1025u << 16), -1);                   // private dwords beyond 1024
   EXPECT_GE(bad(5, 2), -1);                             // pool size changes the length
 }
 
@@ -121,6 +121,21 @@ TEST(DecodeErrors, InstructionFieldsNameTheInstruction) {
   EXPECT_EQ(decodeErrorIndex(b, &what), 1);
   EXPECT_NE(what.find("add takes no texel offset"), std::string::npos) << what;
   EXPECT_EQ(bad(1, 3, 1u << 7), 1);
+}
+
+TEST(Encoding, PrivateMemoryRoundTrips) {
+  const Program p = assemble(
+      ".stage vertex\n.regs 2\n.private 40\nmov p39, i0.x\nmov r1, p39\nmov o0.x, r1\nend\n",
+      "p.s");
+  EXPECT_EQ(p.privateDwords, 40);
+  const std::vector<uint32_t> w = encode(p);
+  EXPECT_EQ(w[6], 40u << kPrivateDwordsShift);
+  EXPECT_EQ(w[instrWord(w, 0)] >> kDstFileShift & 0xfu, static_cast<uint32_t>(File::Private));
+  EXPECT_EQ(decode(w), p);
+  EXPECT_NE(disassemble(p).find(".private 40\nmov p39, i0.x\nmov r1, p39"), std::string::npos)
+      << disassemble(p);
+  // Without .private the count follows from the highest dword used.
+  EXPECT_EQ(assemble(".stage vertex\nmov p7, i0.x\nmov o0.x, p7\nend\n", "q.s").privateDwords, 8);
 }
 
 TEST(Encoding, TexelOffsetsAreSignedNibblesOfWordThree) {

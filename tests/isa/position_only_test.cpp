@@ -99,6 +99,26 @@ end
   EXPECT_EQ(decode(encode(pos)), pos);
 }
 
+TEST(PositionOnly, PrivateDwordsAreTrackedLikeRegisters) {
+  // p0 carries the position through private memory and stays; p1 only feeds a varying.
+  Program full = assemble(R"(.stage vertex
+.private 2
+mov p0, i0.x
+mov p1, i0.y
+mov r0, p0
+mov o0.x, r0
+mov r1, p1
+mov o1.x, r1
+end
+)",
+                          "spill.vs");
+  Program pos = positionOnly(full);
+  EXPECT_EQ(pos.code.size(), 4u) << disassemble(pos);
+  EXPECT_EQ(pos.code[0].dst.file, File::Private);
+  EXPECT_EQ(pos.code[0].dst.index, 0);
+  EXPECT_EQ(decode(encode(pos)), pos);
+}
+
 TEST(PositionOnly, RejectsFragmentShaders) {
   EXPECT_THROW(positionOnly(assemble(shaders::source("constant.fs"), "c.fs")), DecodeError);
 }

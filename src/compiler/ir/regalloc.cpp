@@ -200,11 +200,22 @@ std::vector<std::vector<uint32_t>> successors(const std::vector<Instr>& code) {
   return succ;
 }
 
-isa::Program allocateRegisters(Program p) {
-  removeDeadCode(p);
+namespace {
+
+// A colouring of the virtual registers onto r0..r63, or where it ran out of registers.
+struct Colouring {
+  std::vector<int> color;  // per vreg (after coalescing); -1: never defined
+  int highest = -1;
+  size_t failedAt = SIZE_MAX;  // the instruction whose result found no register
+  std::vector<Bits> liveOut;
+};
+
+Colouring colour(const Program& p) {
   const uint32_t nv = p.vregCount;
   const auto succ = successors(p.code);
-  const auto out = liveOut(p.code, succ, nv);
+  Colouring result;
+  result.liveOut = liveOut(p.code, succ, nv);
+  const auto& out = result.liveOut;
 
   Graph g(nv);
   std::vector<bool> inGroup(nv, false);
@@ -248,7 +259,6 @@ isa::Program allocateRegisters(Program p) {
   // Greedy colouring in order of first definition.
   std::vector<int> color(nv, -1);
   std::vector<bool> seen(nv, false);
-  int highest = -1;
   auto colorOf = [&](uint32_t v) { return color[find(v)]; };
   auto freeAt = [&](uint32_t v, int r) {
     bool ok = true;
@@ -257,17 +267,14 @@ isa::Program allocateRegisters(Program p) {
     });
     return ok;
   };
-  auto assign = [&](uint32_t v, int r) {
-    color[find(v)] = r;
-    highest = std::max(highest, r);
-  };
   // A register tuple (texture result or cube direction) is coloured as a block when its first
   // member is defined.
   std::vector<uint32_t> groupStart(nv, UINT32_MAX);
   for (uint32_t first : p.quadGroups) {
     for (uint32_t d = 0; d < 4; ++d) groupStart[first + d] = first;
   }
-  for (const Instr& c : p.code) {
+  for (size_t k = 0; k < p.code.size(); ++k) {
+    const Instr& c = p.code[k];
     if (destinationCount(c) == 0) continue;
     uint32_t first = static_cast<uint32_t>(c.dst.index);
     int defs = destinationCount(c);
@@ -280,25 +287,103 @@ isa::Program allocateRegisters(Program p) {
     if (colorOf(first) >= 0) continue;  // coalesced into a coloured register
     for (int r = 0;; ++r) {
       if (r + defs > isa::kMaxRegs) {
-        throw Error("shader needs more than " + std::to_string(isa::kMaxRegs) +
-                    " registers live at once; Tessera cores have no spill memory");
+        result.failedAt = k;
+        return result;
       }
       bool ok = true;
       for (int d = 0; ok && d < defs; ++d) ok = freeAt(first + static_cast<uint32_t>(d), r + d);
       if (!ok) continue;
-      for (int d = 0; d < defs; ++d) assign(first + static_cast<uint32_t>(d), r + d);
+      for (int d = 0; d < defs; ++d) {
+        color[find(first + static_cast<uint32_t>(d))] = r + d;
+        result.highest = std::max(result.highest, r + d);
+      }
       break;
     }
   }
-  // Registers read but never written (undefined values) share r0's zero... give them a colour.
+  result.color.resize(nv);
+  for (uint32_t v = 0; v < nv; ++v) result.color[v] = color[find(v)];
+  return result;
+}
+
+// The register to spill where colouring failed: of the values live there (and not themselves
+// spill temporaries or members of a register tuple), the one live over the most instructions,
+// so that one spill frees a register for as long as possible.
+uint32_t spillCandidate(const Program& p, const Colouring& c, const std::vector<bool>& noSpill) {
+  std::vector<bool> tuple(p.vregCount, false);
+  for (uint32_t first : p.quadGroups) {
+    for (uint32_t d = 0; d < 4; ++d) tuple[first + d] = true;
+  }
+  std::vector<uint32_t> span(p.vregCount, 0);
+  for (const Bits& live : c.liveOut) live.forEach([&](uint32_t v) { ++span[v]; });
+  uint32_t best = UINT32_MAX;
+  c.liveOut[c.failedAt].forEach([&](uint32_t v) {
+    if (noSpill[v] || tuple[v]) return;
+    if (best == UINT32_MAX || span[v] > span[best]) best = v;
+  });
+  if (best == UINT32_MAX) {
+    throw Error("shader needs more than " + std::to_string(isa::kMaxRegs) +
+                " registers live at once, and none of them can be spilled");
+  }
+  return best;
+}
+
+// Moves v to private dword `slot`: every definition writes a fresh temporary that is stored
+// right after, every use reads a fresh temporary filled right before.
+void spill(Program& p, uint32_t v, int slot, std::vector<bool>& noSpill) {
+  const Operand memory{File::Private, false, false, false, slot, 0};
+  auto temporary = [&] {
+    noSpill.push_back(true);
+    return p.vregCount++;
+  };
+  auto mov = [](Operand dst, Operand src) {
+    Instr m;
+    m.op = Opcode::Mov;
+    m.dst = dst;
+    m.src[0] = src;
+    return m;
+  };
+  std::vector<Instr> code;
+  for (Instr c : p.code) {
+    bool reads = false;
+    for (const Operand& o : c.src) reads |= o.file == File::Reg && o.index == static_cast<int>(v);
+    if (reads) {
+      const uint32_t t = temporary();
+      code.push_back(mov(vreg(t), memory));
+      for (Operand& o : c.src) {
+        if (o.file == File::Reg && o.index == static_cast<int>(v)) o.index = static_cast<int>(t);
+      }
+    }
+    if (c.dst.file == File::Reg && c.dst.index == static_cast<int>(v)) {
+      const uint32_t t = temporary();
+      c.dst.index = static_cast<int>(t);
+      code.push_back(c);
+      code.push_back(mov(memory, vreg(t)));
+    } else {
+      code.push_back(c);
+    }
+  }
+  p.code = std::move(code);
+}
+
+}  // namespace
+
+isa::Program allocateRegisters(Program p) {
+  removeDeadCode(p);
+  std::vector<bool> noSpill(p.vregCount, false);
+  int slots = 0;
+  Colouring c = colour(p);
+  while (c.failedAt != SIZE_MAX) {
+    if (slots == isa::kMaxPrivateDwords)
+      throw Error("shader spills more than " + std::to_string(isa::kMaxPrivateDwords) +
+                  " registers");
+    spill(p, spillCandidate(p, c, noSpill), slots++, noSpill);
+    c = colour(p);
+  }
+  // Registers read but never written (undefined values) get r0.
   auto physical = [&](Operand& o) {
     if (o.file != File::Reg) return;
-    int r = colorOf(static_cast<uint32_t>(o.index));
-    if (r < 0) {
-      r = 0;
-      assign(static_cast<uint32_t>(o.index), 0);
-    }
-    o.index = r;
+    o.index = c.color[static_cast<size_t>(o.index)];
+    if (o.index < 0) o.index = 0, c.highest = std::max(c.highest, 0);
   };
 
   isa::Program prog;
@@ -308,13 +393,14 @@ isa::Program allocateRegisters(Program p) {
   prog.numVaryings = p.numVaryings;
   prog.pointSize = p.pointSize;
   prog.flatVaryings = p.flatVaryings;
-  for (Instr c : p.code) {
-    physical(c.dst);
-    for (Operand& s : c.src) physical(s);
-    if (c.op == Opcode::Mov && !c.sat && c.dst == c.src[0]) continue;  // coalesced copy
-    prog.code.push_back(c);
+  prog.privateDwords = static_cast<uint16_t>(slots);
+  for (Instr in : p.code) {
+    physical(in.dst);
+    for (Operand& s : in.src) physical(s);
+    if (in.op == Opcode::Mov && !in.sat && in.dst == in.src[0]) continue;  // coalesced copy
+    prog.code.push_back(in);
   }
-  prog.regCount = static_cast<uint8_t>(highest + 1);
+  prog.regCount = static_cast<uint8_t>(c.highest + 1);
   isa::finalize(prog);
   return prog;
 }

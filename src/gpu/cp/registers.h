@@ -41,6 +41,12 @@ namespace tessera::gpu::cp {
   X(SP_FS_TEX_LO, 0x021b, 1, 1, "fragment texture descriptor table, low")                         \
   X(SP_FS_TEX_HI, 0x021c, 1, 1, "fragment texture descriptor table, high")                        \
   X(SP_FS_TEX_COUNT, 0x021d, 1, 1, "fragment texture descriptors (8 dwords each)")                \
+  X(SP_VS_PVT_LO, 0x0220, 1, 1, "vertex (and binning) shader private memory, low")                \
+  X(SP_VS_PVT_HI, 0x0221, 1, 1, "vertex shader private memory, high")                             \
+  X(SP_VS_PVT_SIZE, 0x0222, 1, 1, "vertex shader private memory bytes (dwords x 128, 0: none)")   \
+  X(SP_FS_PVT_LO, 0x0223, 1, 1, "fragment shader private memory, low")                            \
+  X(SP_FS_PVT_HI, 0x0224, 1, 1, "fragment shader private memory, high")                           \
+  X(SP_FS_PVT_SIZE, 0x0225, 1, 1, "fragment shader private memory bytes (dwords x 128, 0: none)") \
   X(PC_VSTREAM_CONTROL, 0x0300, 1, 1, "SIZE[15:0] bins in the current pipe, N[31:16] this bin")   \
   X(GRAS_CL_VPORT_XOFFSET, 0x0400, 1, 1, "viewport x offset (fp32)")                              \
   X(GRAS_CL_VPORT_XSCALE, 0x0401, 1, 1, "viewport x scale (fp32)")                                \

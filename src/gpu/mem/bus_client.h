@@ -11,6 +11,7 @@ enum class BusClient : uint8_t {
   CommandProcessor,  // ring and IB fetch, CP memory writes (timestamps, VSC sizes)
   VertexFetch,       // vertex attributes and indices
   ShaderFetch,       // shader instructions and constants
+  ShaderPrivate,     // per-thread private memory: register spills and fills
   Texture,           // texel fetch
   Visibility,        // visibility-stream writes (binning) and reads (render pass)
   GmemRestore,       // system memory -> GMEM (mem2gmem)
@@ -21,8 +22,8 @@ enum class BusClient : uint8_t {
 };
 
 inline constexpr std::array<std::string_view, static_cast<size_t>(BusClient::Count)>
-    kBusClientNames = {"cp",           "vertex_fetch", "shader_fetch",   "texture", "visibility",
-                       "gmem_restore", "gmem_resolve", "render_backend", "host"};
+    kBusClientNames = {"cp",         "vertex_fetch", "shader_fetch", "shader_private", "texture",
+                       "visibility", "gmem_restore", "gmem_resolve", "render_backend", "host"};
 
 constexpr std::string_view busClientName(BusClient c) {
   return kBusClientNames[static_cast<size_t>(c)];

@@ -29,7 +29,8 @@ E checked(Reg r, uint32_t value, int lo, int bits, uint32_t count, const char* w
 }
 
 ShaderBinding binding(const cp::RegisterFile& regs, Reg progLo, Reg progHi, Reg progSize,
-                      Reg constLo, Reg constHi, Reg constSize, Reg texLo, Reg texHi, Reg texCount) {
+                      Reg constLo, Reg constHi, Reg constSize, Reg texLo, Reg texHi, Reg texCount,
+                      Reg pvtLo, Reg pvtHi, Reg pvtSize) {
   ShaderBinding b;
   b.program = regs.getAddress(progLo, progHi);
   b.programDwords = regs.get(progSize);
@@ -38,6 +39,8 @@ ShaderBinding binding(const cp::RegisterFile& regs, Reg progLo, Reg progHi, Reg 
   b.textures = regs.getAddress(texLo, texHi);
   b.textureCount = regs.get(texCount);
   if (b.textureCount > 16) bad(texCount, b.textureCount, "more than 16 sampler units");
+  b.privateBase = regs.getAddress(pvtLo, pvtHi);
+  b.privateBytes = regs.get(pvtSize);
   return b;
 }
 
@@ -82,13 +85,15 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
   // Shaders.
   s.vs = binding(regs, Reg::SP_VS_PROGRAM_LO, Reg::SP_VS_PROGRAM_HI, Reg::SP_VS_PROGRAM_SIZE,
                  Reg::SP_VS_CONST_LO, Reg::SP_VS_CONST_HI, Reg::SP_VS_CONST_SIZE, Reg::SP_VS_TEX_LO,
-                 Reg::SP_VS_TEX_HI, Reg::SP_VS_TEX_COUNT);
+                 Reg::SP_VS_TEX_HI, Reg::SP_VS_TEX_COUNT, Reg::SP_VS_PVT_LO, Reg::SP_VS_PVT_HI,
+                 Reg::SP_VS_PVT_SIZE);
   s.bs = s.vs;
   s.bs.program = regs.getAddress(Reg::SP_BS_PROGRAM_LO, Reg::SP_BS_PROGRAM_HI);
   s.bs.programDwords = regs.get(Reg::SP_BS_PROGRAM_SIZE);
   s.fs = binding(regs, Reg::SP_FS_PROGRAM_LO, Reg::SP_FS_PROGRAM_HI, Reg::SP_FS_PROGRAM_SIZE,
                  Reg::SP_FS_CONST_LO, Reg::SP_FS_CONST_HI, Reg::SP_FS_CONST_SIZE, Reg::SP_FS_TEX_LO,
-                 Reg::SP_FS_TEX_HI, Reg::SP_FS_TEX_COUNT);
+                 Reg::SP_FS_TEX_HI, Reg::SP_FS_TEX_COUNT, Reg::SP_FS_PVT_LO, Reg::SP_FS_PVT_HI,
+                 Reg::SP_FS_PVT_SIZE);
   // Viewport, culling.
   s.viewport = {
       regs.getFloat(Reg::GRAS_CL_VPORT_XOFFSET), regs.getFloat(Reg::GRAS_CL_VPORT_XSCALE),

@@ -19,6 +19,8 @@ struct ShaderBinding {
   uint32_t constantCount = 0;  // fp32 scalars
   GpuAddress textures = 0;
   uint32_t textureCount = 0;  // descriptors
+  GpuAddress privateBase = 0;
+  uint32_t privateBytes = 0;  // private memory (register spills) for one warp
 };
 
 struct DrawState {

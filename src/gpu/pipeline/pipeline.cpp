@@ -75,6 +75,9 @@ void Pipeline::bind(const ShaderBinding& b, isa::Stage stage, Bound& out) {
   if (out.program->constSpan > b.constantCount)
     badState("shader reads constant c" + std::to_string(out.program->constSpan - 1) + " but only " +
              std::to_string(b.constantCount) + " are bound");
+  out.memory = &memory_;
+  out.privateBase = b.privateBase;
+  out.privateBytes = b.privateBytes;
   out.textures.resize(b.textureCount);
   for (uint32_t i = 0; i < b.textureCount; ++i) {
     uint32_t w[kTexConstDwords];

@@ -68,7 +68,12 @@ class Pipeline final : public cp::CpBackend {
     const isa::Program* program = nullptr;
     std::vector<float> constants;
     std::vector<tex::TextureDescriptor> textures;
-    sp::ShaderResources resources(tex::TextureUnit& tu) const { return {constants, textures, &tu}; }
+    GpuMemory* memory = nullptr;
+    GpuAddress privateBase = 0;
+    uint64_t privateBytes = 0;
+    sp::ShaderResources resources(tex::TextureUnit& tu) const {
+      return {constants, textures, &tu, memory, privateBase, privateBytes};
+    }
   };
   const DrawState& state(const cp::RegisterFile& regs);
   void bind(const ShaderBinding& b, isa::Stage stage, Bound& out);

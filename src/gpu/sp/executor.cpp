@@ -90,6 +90,9 @@ const float* WarpExecutor::fetch(const Operand& o, isa::Type type, float* tmp) {
       }
       break;
     }
+    case File::Private:
+      res_->memory->read(BusClient::ShaderPrivate, privateLine(o.index), tmp, kPrivateLineBytes);
+      break;
     default:
       badState("operand file cannot be read");
   }
@@ -125,7 +128,24 @@ void WarpExecutor::store(const Instr& in, float* result) {
       result[l] = v >= 1.0f ? 1.0f : (v > 0.0f ? v : 0.0f);
     }
   }
+  if (in.dst.file == File::Private) {
+    // A masked store of one line: lanes outside the exec mask keep their dwords.
+    const GpuAddress at = privateLine(in.dst.index);
+    float line[kLanes];
+    res_->memory->read(BusClient::ShaderPrivate, at, line, kPrivateLineBytes);
+    blend(line, result);
+    res_->memory->write(BusClient::ShaderPrivate, at, line, kPrivateLineBytes);
+    return;
+  }
   blend(destination(in.dst), result);
+}
+
+GpuAddress WarpExecutor::privateLine(int dword) const {
+  const uint64_t need = uint64_t{prog_->privateDwords} * kPrivateLineBytes;
+  if (res_->memory == nullptr || res_->privateBytes < need)
+    badState("the shader needs " + std::to_string(need) + " bytes of private memory, " +
+             std::to_string(res_->memory ? res_->privateBytes : 0) + " are bound");
+  return res_->privateBase + static_cast<uint64_t>(dword) * kPrivateLineBytes;
 }
 
 uint32_t WarpExecutor::laneTrue(const float* cond) const {

@@ -39,6 +39,7 @@ class WarpExecutor final {
 
   const float* fetch(const isa::Operand&, isa::Type, float* tmp);
   float* destination(const isa::Operand&);
+  GpuAddress privateLine(int dword) const;  // checked against the program's private size
   void blend(float* dst, const float* result);
   void store(const isa::Instr&, float* result);
   uint32_t laneTrue(const float* cond) const;  // exec lanes whose 32-bit value is nonzero

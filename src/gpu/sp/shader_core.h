@@ -15,10 +15,18 @@ namespace tessera::gpu::sp {
 // A warp that issues more instructions than this is stopped with FaultKind::Runaway.
 inline constexpr uint64_t kMaxWarpInstructions = uint64_t{1} << 22;
 
+// Private memory (the pN file: register spills) is lane-interleaved, as the warp accesses it:
+// dword N of a warp's 32 lanes is one 128-byte line at privateBase + N * 128. The functional
+// model runs one warp at a time per core, so one warp's worth is what the driver provides.
+inline constexpr uint64_t kPrivateLineBytes = 4 * kLanes;
+
 struct ShaderResources {
   std::span<const float> constants;                  // scalar constant file c0..
   std::span<const tex::TextureDescriptor> textures;  // indexed by sampler unit
   tex::TextureUnit* textureUnit = nullptr;
+  GpuMemory* memory = nullptr;  // private memory accesses go through the bus
+  GpuAddress privateBase = 0;
+  uint64_t privateBytes = 0;  // of the buffer at privateBase; a program needs dwords * 128
 };
 
 struct SpStats {
@@ -44,7 +52,9 @@ class ShaderCore final {
   ShaderCore& operator=(ShaderCore&&) noexcept;
 
   // Throw GpuFault (BadState: constant or sampler out of range, missing varyings or texture
-  // unit; Runaway: more than kMaxWarpInstructions). Outputs of lanes outside the mask are kept.
+  // unit, private memory smaller than the program needs; Runaway: more than
+  // kMaxWarpInstructions; a page fault from private memory outside any buffer object). Outputs of
+  // lanes outside the mask are kept.
   void runVertex(const isa::Program&, VertexWarp&, const ShaderResources&);
   void runFragment(const isa::Program&, FragmentWarp&, const ShaderResources&);
 
