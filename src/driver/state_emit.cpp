@@ -68,8 +68,13 @@ void Context::emitPrivate(CommandWriter& w, pipe::ShaderStage stage, uint32_t dw
   const int s = static_cast<int>(stage);
   const uint64_t bytes = uint64_t{dwords} * gpu::sp::kPrivateLineBytes;
   if (bytes > privateBytes_[s]) {
-    if (private_[s] != 0 && batch_) batch_->retired.push_back(private_[s]);
-    if (private_[s] != 0 && !batch_) memory_.release(private_[s]);
+    if (private_[s] != 0) {
+      if (batch_) {
+        batch_->retired.push_back(private_[s]);
+      } else {
+        memory_.release(private_[s]);
+      }
+    }
     private_[s] = memory_.allocate(bytes, "private memory");
     privateBytes_[s] = bytes;
   }

@@ -49,15 +49,19 @@ void unpackColor(ColorFormat f, uint32_t pixel, float rgba[4]) {
 
 void toRgba8(ColorFormat f, const uint8_t* stored, size_t pixels, uint8_t* rgba) {
   const ColorLayout& l = layoutOf(f);
+  // Every value of each channel expanded to 8 bits (v * 255 / max, rounded) once per call, so
+  // converting a frame is table lookups; an absent channel reads as 255.
+  uint8_t expand[4][256];
+  uint32_t mask[4];
+  for (int c = 0; c < 4; ++c) {
+    mask[c] = (1u << l.bits[c]) - 1u;
+    for (uint32_t v = 0; v <= mask[c]; ++v)
+      expand[c][v] =
+          l.bits[c] == 0 ? 255 : static_cast<uint8_t>((v * 510 + mask[c]) / (2 * mask[c]));
+  }
   for (size_t p = 0; p < pixels; ++p) {
     const uint32_t v = loadPixel(stored + p * l.bytes, l.bytes);
-    for (int c = 0; c < 4; ++c) {
-      const uint32_t max = (1u << l.bits[c]) - 1u;
-      rgba[p * 4 + c] =
-          l.bits[c] == 0
-              ? 255
-              : static_cast<uint8_t>((((v >> l.shift[c]) & max) * 510 + max) / (2 * max));
-    }
+    for (int c = 0; c < 4; ++c) rgba[p * 4 + c] = expand[c][(v >> l.shift[c]) & mask[c]];
   }
 }
 

@@ -27,6 +27,14 @@ inline constexpr std::array<ColorLayout, 4> kColorLayouts = {{
     {2, {5, 5, 5, 1}, {11, 6, 1, 0}},   // RGBA5551
 }};
 
+constexpr bool channelsFitAByte() {
+  for (const ColorLayout& l : kColorLayouts)
+    for (uint8_t b : l.bits)
+      if (b > 8) return false;
+  return true;
+}
+static_assert(channelsFitAByte(), "toRgba8 expands channels of at most 8 bits by table");
+
 inline const ColorLayout& layoutOf(ColorFormat f) {
   return kColorLayouts[static_cast<size_t>(f)];
 }
