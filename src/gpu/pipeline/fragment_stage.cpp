@@ -1,4 +1,5 @@
 #include "gpu/pipeline/fragment_stage.h"
+#include "common/lane_count.h"
 
 #include <algorithm>
 #include <bit>
@@ -41,7 +42,7 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
   if (earlyZ_) {
     const uint8_t pass = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth,
                                           q.x, q.y, coverage, q.z, front);
-    stats_.earlyZRejected += std::popcount(static_cast<unsigned>(coverage & ~pass));
+    stats_.earlyZRejected += laneCount(coverage & ~pass);
     coverage = pass;
     if (!coverage) return false;
   }
@@ -78,8 +79,8 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
 
 void FragmentStage::flush() {
   if (quadCount_ > 0) {
-    stats_.fragmentsShaded += std::popcount(warp_.coverage);
-    stats_.helperLanes += std::popcount(warp_.laneMask & ~warp_.coverage);
+    stats_.fragmentsShaded += laneCount(warp_.coverage);
+    stats_.helperLanes += laneCount(warp_.laneMask & ~warp_.coverage);
     ++stats_.warps;
     sp_.runFragment(*fs_, warp_, res_);
     for (int slot = 0; slot < quadCount_; ++slot) {

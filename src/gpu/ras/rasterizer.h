@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "common/lane_count.h"
 #include "gpu/ras/ras_types.h"
 #include "gpu/ras/triangle_setup.h"
 
@@ -105,7 +106,7 @@ void Rasterizer::rasterize(const Triangle& tri, const Scissor& scissor, Emit&& e
             quad.y = qy;
             quad.coverage = mask;
             interpolateQuad(s, quad);
-            const int covered = std::popcount(mask);
+            const int covered = laneCount(mask);
             ++stats_.quads;
             stats_.pixelsCovered += static_cast<uint64_t>(covered);
             stats_.helperPixels += static_cast<uint64_t>(4 - covered);

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "common/lane_count.h"
 #include "gpu/rb/blend.h"
 #include "gpu/rb/color_format.h"
 #include "gpu/rb/render_backend.h"
@@ -42,7 +43,7 @@ void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surfac
     if (partial) out = (old & ~writeBits) | (out & writeBits);
     storePixel(p, bytes, out);
   }
-  const uint64_t pixels = static_cast<uint64_t>(std::popcount(mask));
+  const uint64_t pixels = static_cast<uint64_t>(laneCount(mask));
   if (readDst) stats_.colorBytesRead += pixels * bytes;
   stats_.colorBytesWritten += pixels * bytes;
 }

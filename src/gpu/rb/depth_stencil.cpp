@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstring>
 
+#include "common/lane_count.h"
 #include "gpu/rb/render_backend.h"
 
 namespace tessera::gpu::rb {
@@ -30,7 +31,7 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
                                     bool frontFacing) {
   mask &= 0xf;
   if (mask == 0) return 0;
-  const uint64_t live = static_cast<uint64_t>(std::popcount(mask));
+  const uint64_t live = static_cast<uint64_t>(laneCount(mask));
   ++stats_.quads;
   stats_.samplesTested += live;
   // §4.1.5/4.1.6: without a depth (stencil) buffer the depth (stencil) test always passes and
@@ -83,7 +84,7 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
     }
     if (pass) passed |= static_cast<uint8_t>(1u << i);
   }
-  stats_.samplesPassed += static_cast<uint64_t>(std::popcount(passed));
+  stats_.samplesPassed += static_cast<uint64_t>(laneCount(passed));
   return passed;
 }
 

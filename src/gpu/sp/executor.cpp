@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "common/lane_count.h"
 #include "gpu/sp/executor.h"
 
 namespace tessera::gpu::sp {
@@ -240,7 +241,7 @@ void WarpExecutor::sample(const Instr& in) {
       }
     }
   }
-  stats_->textureSamples += static_cast<uint64_t>(std::popcount(exec_));
+  stats_->textureSamples += static_cast<uint64_t>(laneCount(exec_));
   for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
 }
 
@@ -267,7 +268,7 @@ void WarpExecutor::fetchTexels(const Instr& in) {
                              std::bit_cast<int32_t>(lod[l]), texel);
     for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[ch];
   }
-  stats_->textureSamples += static_cast<uint64_t>(std::popcount(exec_));
+  stats_->textureSamples += static_cast<uint64_t>(laneCount(exec_));
   for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
 }
 
@@ -370,7 +371,7 @@ bool WarpExecutor::control(const Instr& in, uint32_t& pc) {
         kill = laneTrue(fetch(in.src[0], isa::Type::B, tmp_[0]));
         split(kill);
       }
-      stats_->killedLanes += static_cast<uint64_t>(std::popcount(kill & *io_.coverage));
+      stats_->killedLanes += static_cast<uint64_t>(laneCount(kill & *io_.coverage));
       *io_.coverage &= ~kill;
       retired_ |= kill;
       exec_ &= ~kill;
@@ -418,7 +419,7 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
                      "shader warp exceeded " + std::to_string(kMaxWarpInstructions) +
                          " instructions (at instruction " + std::to_string(pc) + ")");
     ++stats.instructions;
-    stats.laneInstructions += static_cast<uint64_t>(std::popcount(exec_));
+    stats.laneInstructions += static_cast<uint64_t>(laneCount(exec_));
     const isa::Unit unit = isa::opInfo(in.op).unit;
     if (unit == isa::Unit::Cf) {
       ++stats.branchInstructions;

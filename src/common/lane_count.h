@@ -1,0 +1,18 @@
+// The number of set bits of a 32-bit lane or pixel mask. std::popcount becomes a call into the
+// compiler's runtime library on baseline x86-64 (no POPCNT instruction), and the shader core
+// counts lanes on every instruction; this SWAR form is a dozen inlined ALU operations.
+#pragma once
+#include <cstdint>
+
+namespace tessera {
+
+constexpr int laneCount(uint32_t m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return static_cast<int>((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
+static_assert(laneCount(0) == 0 && laneCount(~0u) == 32 && laneCount(0x80000001u) == 2 &&
+              laneCount(0x0f0f00ffu) == 16);
+
+}  // namespace tessera
