@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
 #include "compiler/compiler.h"
 #include "isa/encoding.h"
@@ -53,6 +55,21 @@ TEST(RegisterAllocation, PressureSpillsToPrivateMemory) {
   // The vertex shader fits in registers.
   EXPECT_EQ(c.vertex.privateDwords, 0);
   EXPECT_EQ(privateAccesses(c.vertex), 0);
+}
+
+TEST(RegisterAllocation, FarOverTheLimitStillLinks) {
+  // 60 live vec4s (the w component is shared): over a hundred values spill, chosen in one pass
+  // before colouring.
+  std::string fs = kPressureFs;
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"24", "60"}, {"23", "59"}}) {
+    for (size_t at = fs.find(from); at != std::string::npos; at = fs.find(from, at + to.size()))
+      fs.replace(at, from.size(), to);
+  }
+  const CompiledProgram c = compileProgram(kVs, fs);
+  ASSERT_TRUE(c.ok) << c.log;
+  EXPECT_LE(c.fragment.regCount, isa::kMaxRegs);
+  EXPECT_GT(c.fragment.privateDwords, 100);
+  EXPECT_GT(privateAccesses(c.fragment), 2 * c.fragment.privateDwords - 1);
 }
 
 TEST(RegisterAllocation, BinningVariantSpillsOnlyWhatThePositionNeeds) {

@@ -305,19 +305,60 @@ Colouring colour(const Program& p) {
   return result;
 }
 
-// The register to spill where colouring failed: of the values live there (and not themselves
-// spill temporaries or members of a register tuple), the one live over the most instructions,
-// so that one spill frees a register for as long as possible.
-uint32_t spillCandidate(const Program& p, const Colouring& c, const std::vector<bool>& noSpill) {
-  std::vector<bool> tuple(p.vregCount, false);
+// Values that may not be spilled: spill temporaries, and members of a register tuple (texture
+// results and cube directions must sit in consecutive registers).
+std::vector<bool> unspillable(const Program& p, const std::vector<bool>& noSpill) {
+  std::vector<bool> fixed = noSpill;
   for (uint32_t first : p.quadGroups) {
-    for (uint32_t d = 0; d < 4; ++d) tuple[first + d] = true;
+    for (uint32_t d = 0; d < 4; ++d) fixed[first + d] = true;
   }
-  std::vector<uint32_t> span(p.vregCount, 0);
-  for (const Bits& live : c.liveOut) live.forEach([&](uint32_t v) { ++span[v]; });
+  return fixed;
+}
+
+// The number of instructions each value is live after.
+std::vector<uint32_t> liveSpans(const std::vector<Bits>& live, uint32_t vregs) {
+  std::vector<uint32_t> span(vregs, 0);
+  for (const Bits& l : live) l.forEach([&](uint32_t v) { ++span[v]; });
+  return span;
+}
+
+// Values to spill before colouring again, chosen in one go so that a program far over the limit
+// does not take one colouring pass per spilled value: while some instruction has more than
+// kMaxRegs - 2 values live (room for the temporaries of a fill and a store), the value live at
+// the most such instructions (then the longest-lived) goes.
+std::vector<uint32_t> relievePressure(const Program& p, std::vector<Bits> live,
+                                      const std::vector<bool>& noSpill) {
+  constexpr uint32_t kLimit = isa::kMaxRegs - 2;
+  const std::vector<bool> fixed = unspillable(p, noSpill);
+  const std::vector<uint32_t> span = liveSpans(live, p.vregCount);
+  std::vector<uint32_t> pressure(live.size(), 0);
+  for (size_t k = 0; k < live.size(); ++k) live[k].forEach([&](uint32_t) { ++pressure[k]; });
+  std::vector<uint32_t> victims;
+  for (;;) {
+    std::vector<uint32_t> score(p.vregCount, 0);
+    for (size_t k = 0; k < live.size(); ++k) {
+      if (pressure[k] > kLimit) live[k].forEach([&](uint32_t v) { score[v] += !fixed[v]; });
+    }
+    uint32_t best = 0;
+    for (uint32_t v = 1; v < p.vregCount; ++v) {
+      if (score[v] > score[best] || (score[v] == score[best] && span[v] > span[best])) best = v;
+    }
+    if (p.vregCount == 0 || score[best] == 0) return victims;
+    victims.push_back(best);
+    for (size_t k = 0; k < live.size(); ++k) {
+      if (live[k].test(best)) live[k].reset(best), --pressure[k];
+    }
+  }
+}
+
+// The register to spill where colouring failed: of the values live there that may be spilled,
+// the one live over the most instructions, so that one spill frees a register for longest.
+uint32_t spillCandidate(const Program& p, const Colouring& c, const std::vector<bool>& noSpill) {
+  const std::vector<bool> fixed = unspillable(p, noSpill);
+  const std::vector<uint32_t> span = liveSpans(c.liveOut, p.vregCount);
   uint32_t best = UINT32_MAX;
   c.liveOut[c.failedAt].forEach([&](uint32_t v) {
-    if (noSpill[v] || tuple[v]) return;
+    if (fixed[v]) return;
     if (best == UINT32_MAX || span[v] > span[best]) best = v;
   });
   if (best == UINT32_MAX) {
@@ -371,12 +412,21 @@ isa::Program allocateRegisters(Program p) {
   removeDeadCode(p);
   std::vector<bool> noSpill(p.vregCount, false);
   int slots = 0;
-  Colouring c = colour(p);
-  while (c.failedAt != SIZE_MAX) {
+  auto spillTo = [&](uint32_t v) {
     if (slots == isa::kMaxPrivateDwords)
       throw Error("shader spills more than " + std::to_string(isa::kMaxPrivateDwords) +
                   " registers");
-    spill(p, spillCandidate(p, c, noSpill), slots++, noSpill);
+    spill(p, v, slots++, noSpill);
+  };
+  Colouring c = colour(p);
+  if (c.failedAt != SIZE_MAX) {
+    for (uint32_t v : relievePressure(p, c.liveOut, noSpill)) spillTo(v);
+    c = colour(p);
+  }
+  // Greedy colouring can still fall short where pressure is close to the limit: one more value
+  // at a time.
+  while (c.failedAt != SIZE_MAX) {
+    spillTo(spillCandidate(p, c, noSpill));
     c = colour(p);
   }
   // Registers read but never written (undefined values) get r0.
