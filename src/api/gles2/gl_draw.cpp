@@ -378,15 +378,19 @@ bool Context::readColor(GLint x, GLint y, GLsizei w, GLsizei h, size_t pitch, ui
     }
   }
   const uint32_t bpp = gpu::rb::layoutOf(format).bytes;
-  const auto fbWidth = static_cast<GLint>(t.fb.width), fbHeight = static_cast<GLint>(t.fb.height);
-  for (GLsizei r = 0; r < h; ++r) {
-    for (GLsizei c = 0; c < w; ++c) {
-      const int64_t sx = int64_t{x} + c, sy = int64_t{y} + r;  // x + width may pass GLint
-      if (sx < 0 || sy < 0 || sx >= fbWidth || sy >= fbHeight) continue;  // undefined: untouched
-      const size_t at = (static_cast<size_t>(sy) * t.fb.width + static_cast<size_t>(sx)) * bpp;
-      uint8_t* px = out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c) * 4;
-      gpu::rb::toRgba8(format, surface.data() + at, 1, px);
-      if (t.alpha == 0) px[3] = 255;  // §4.3.1: an RGB colour buffer's alpha reads as 1
+  // The part of the rectangle inside the framebuffer, in 64 bits (x + width may pass GLint);
+  // pixels outside it are undefined and left untouched.
+  const int64_t c0 = std::max<int64_t>(0, -int64_t{x});
+  const int64_t c1 = std::min<int64_t>(w, int64_t{t.fb.width} - x);
+  const int64_t r0 = std::max<int64_t>(0, -int64_t{y});
+  const int64_t r1 = std::min<int64_t>(h, int64_t{t.fb.height} - y);
+  for (int64_t r = r0; r < r1 && c0 < c1; ++r) {
+    const size_t at =
+        (static_cast<size_t>(y + r) * t.fb.width + static_cast<size_t>(x + c0)) * bpp;
+    uint8_t* row = out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c0) * 4;
+    gpu::rb::toRgba8(format, surface.data() + at, static_cast<size_t>(c1 - c0), row);
+    if (t.alpha == 0) {  // §4.3.1: an RGB colour buffer's alpha reads as 1
+      for (int64_t c = 0; c < c1 - c0; ++c) row[c * 4 + 3] = 255;
     }
   }
   return true;
