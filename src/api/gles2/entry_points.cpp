@@ -27,137 +27,92 @@ R forward(R fallback, F&& body) {
   }
 }
 
+// Entry points without a result.
+template <typename F>
+void run(F&& body) {
+  forward(0, [&](Context* c) {
+    body(c);
+    return 0;
+  });
+}
+
 }  // namespace
 
 extern "C" {
 
 GL_APICALL void GL_APIENTRY glActiveTexture(GLenum texture) {
-  forward(0, [&](Context* c) {
-    c->activeTexture(texture);
-    return 0;
-  });
+  run([&](Context* c) { c->activeTexture(texture); });
 }
 
 GL_APICALL void GL_APIENTRY glAttachShader(GLuint program, GLuint shader) {
-  forward(0, [&](Context* c) {
-    c->attachShader(program, shader);
-    return 0;
-  });
+  run([&](Context* c) { c->attachShader(program, shader); });
 }
 
 GL_APICALL void GL_APIENTRY glBindAttribLocation(GLuint program, GLuint index, const GLchar* name) {
-  forward(0, [&](Context* c) {
-    c->bindAttribLocation(program, index, name);
-    return 0;
-  });
+  run([&](Context* c) { c->bindAttribLocation(program, index, name); });
 }
 
 GL_APICALL void GL_APIENTRY glBindBuffer(GLenum target, GLuint buffer) {
-  forward(0, [&](Context* c) {
-    c->bindBuffer(target, buffer);
-    return 0;
-  });
+  run([&](Context* c) { c->bindBuffer(target, buffer); });
 }
 
 GL_APICALL void GL_APIENTRY glBindTexture(GLenum target, GLuint texture) {
-  forward(0, [&](Context* c) {
-    c->bindTexture(target, texture);
-    return 0;
-  });
+  run([&](Context* c) { c->bindTexture(target, texture); });
 }
 
 GL_APICALL void GL_APIENTRY glBlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
-  forward(0, [&](Context* c) {
-    c->blendColor(r, g, b, a);
-    return 0;
-  });
+  run([&](Context* c) { c->blendColor(r, g, b, a); });
 }
 
 GL_APICALL void GL_APIENTRY glBlendEquation(GLenum mode) {
-  forward(0, [&](Context* c) {
-    c->blendEquation(mode, mode);
-    return 0;
-  });
+  run([&](Context* c) { c->blendEquation(mode, mode); });
 }
 
 GL_APICALL void GL_APIENTRY glBlendEquationSeparate(GLenum rgb, GLenum alpha) {
-  forward(0, [&](Context* c) {
-    c->blendEquation(rgb, alpha);
-    return 0;
-  });
+  run([&](Context* c) { c->blendEquation(rgb, alpha); });
 }
 
 GL_APICALL void GL_APIENTRY glBlendFunc(GLenum src, GLenum dst) {
-  forward(0, [&](Context* c) {
-    c->blendFunc(src, dst, src, dst);
-    return 0;
-  });
+  run([&](Context* c) { c->blendFunc(src, dst, src, dst); });
 }
 
 GL_APICALL void GL_APIENTRY glBlendFuncSeparate(GLenum srcRgb, GLenum dstRgb, GLenum srcAlpha,
                                                 GLenum dstAlpha) {
-  forward(0, [&](Context* c) {
-    c->blendFunc(srcRgb, dstRgb, srcAlpha, dstAlpha);
-    return 0;
-  });
+  run([&](Context* c) { c->blendFunc(srcRgb, dstRgb, srcAlpha, dstAlpha); });
 }
 
 GL_APICALL void GL_APIENTRY glBufferData(GLenum target, GLsizeiptr size, const void* data,
                                          GLenum usage) {
-  forward(0, [&](Context* c) {
-    c->bufferData(target, size, data, usage);
-    return 0;
-  });
+  run([&](Context* c) { c->bufferData(target, size, data, usage); });
 }
 
 GL_APICALL void GL_APIENTRY glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
                                             const void* data) {
-  forward(0, [&](Context* c) {
-    c->bufferSubData(target, offset, size, data);
-    return 0;
-  });
+  run([&](Context* c) { c->bufferSubData(target, offset, size, data); });
 }
 
 GL_APICALL void GL_APIENTRY glClear(GLbitfield mask) {
-  forward(0, [&](Context* c) {
-    c->clear(mask);
-    return 0;
-  });
+  run([&](Context* c) { c->clear(mask); });
 }
 
 GL_APICALL void GL_APIENTRY glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
-  forward(0, [&](Context* c) {
-    c->clearColor(r, g, b, a);
-    return 0;
-  });
+  run([&](Context* c) { c->clearColor(r, g, b, a); });
 }
 
 GL_APICALL void GL_APIENTRY glClearDepthf(GLfloat d) {
-  forward(0, [&](Context* c) {
-    c->clearDepth(d);
-    return 0;
-  });
+  run([&](Context* c) { c->clearDepth(d); });
 }
 
 GL_APICALL void GL_APIENTRY glClearStencil(GLint s) {
-  forward(0, [&](Context* c) {
-    c->clearStencil(s);
-    return 0;
-  });
+  run([&](Context* c) { c->clearStencil(s); });
 }
 
 GL_APICALL void GL_APIENTRY glColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
-  forward(0, [&](Context* c) {
-    c->colorMask(r, g, b, a);
-    return 0;
-  });
+  run([&](Context* c) { c->colorMask(r, g, b, a); });
 }
 
 GL_APICALL void GL_APIENTRY glCompileShader(GLuint shader) {
-  forward(0, [&](Context* c) {
-    c->compileShader(shader);
-    return 0;
-  });
+  run([&](Context* c) { c->compileShader(shader); });
 }
 
 GL_APICALL GLuint GL_APIENTRY glCreateProgram() {
@@ -169,177 +124,105 @@ GL_APICALL GLuint GL_APIENTRY glCreateShader(GLenum type) {
 }
 
 GL_APICALL void GL_APIENTRY glCullFace(GLenum mode) {
-  forward(0, [&](Context* c) {
-    c->cullFace(mode);
-    return 0;
-  });
+  run([&](Context* c) { c->cullFace(mode); });
 }
 
 GL_APICALL void GL_APIENTRY glDeleteBuffers(GLsizei n, const GLuint* buffers) {
-  forward(0, [&](Context* c) {
-    c->deleteBuffers(n, buffers);
-    return 0;
-  });
+  run([&](Context* c) { c->deleteBuffers(n, buffers); });
 }
 
 GL_APICALL void GL_APIENTRY glDeleteProgram(GLuint program) {
-  forward(0, [&](Context* c) {
-    c->deleteProgram(program);
-    return 0;
-  });
+  run([&](Context* c) { c->deleteProgram(program); });
 }
 
 GL_APICALL void GL_APIENTRY glDeleteShader(GLuint shader) {
-  forward(0, [&](Context* c) {
-    c->deleteShader(shader);
-    return 0;
-  });
+  run([&](Context* c) { c->deleteShader(shader); });
 }
 
 GL_APICALL void GL_APIENTRY glDeleteTextures(GLsizei n, const GLuint* textures) {
-  forward(0, [&](Context* c) {
-    c->deleteTextures(n, textures);
-    return 0;
-  });
+  run([&](Context* c) { c->deleteTextures(n, textures); });
 }
 
 GL_APICALL void GL_APIENTRY glDepthFunc(GLenum func) {
-  forward(0, [&](Context* c) {
-    c->depthFunc(func);
-    return 0;
-  });
+  run([&](Context* c) { c->depthFunc(func); });
 }
 
 GL_APICALL void GL_APIENTRY glDepthMask(GLboolean flag) {
-  forward(0, [&](Context* c) {
-    c->depthMask(flag);
-    return 0;
-  });
+  run([&](Context* c) { c->depthMask(flag); });
 }
 
 GL_APICALL void GL_APIENTRY glDepthRangef(GLfloat n, GLfloat f) {
-  forward(0, [&](Context* c) {
-    c->depthRange(n, f);
-    return 0;
-  });
+  run([&](Context* c) { c->depthRange(n, f); });
 }
 
 GL_APICALL void GL_APIENTRY glDetachShader(GLuint program, GLuint shader) {
-  forward(0, [&](Context* c) {
-    c->detachShader(program, shader);
-    return 0;
-  });
+  run([&](Context* c) { c->detachShader(program, shader); });
 }
 
 GL_APICALL void GL_APIENTRY glDisable(GLenum cap) {
-  forward(0, [&](Context* c) {
-    c->enable(cap, false);
-    return 0;
-  });
+  run([&](Context* c) { c->enable(cap, false); });
 }
 
 GL_APICALL void GL_APIENTRY glDisableVertexAttribArray(GLuint index) {
-  forward(0, [&](Context* c) {
-    c->enableVertexAttribArray(index, false);
-    return 0;
-  });
+  run([&](Context* c) { c->enableVertexAttribArray(index, false); });
 }
 
 GL_APICALL void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count) {
-  forward(0, [&](Context* c) {
-    c->drawArrays(mode, first, count);
-    return 0;
-  });
+  run([&](Context* c) { c->drawArrays(mode, first, count); });
 }
 
 GL_APICALL void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type,
                                            const void* indices) {
-  forward(0, [&](Context* c) {
-    c->drawElements(mode, count, type, indices);
-    return 0;
-  });
+  run([&](Context* c) { c->drawElements(mode, count, type, indices); });
 }
 
 GL_APICALL void GL_APIENTRY glEnable(GLenum cap) {
-  forward(0, [&](Context* c) {
-    c->enable(cap, true);
-    return 0;
-  });
+  run([&](Context* c) { c->enable(cap, true); });
 }
 
 GL_APICALL void GL_APIENTRY glEnableVertexAttribArray(GLuint index) {
-  forward(0, [&](Context* c) {
-    c->enableVertexAttribArray(index, true);
-    return 0;
-  });
+  run([&](Context* c) { c->enableVertexAttribArray(index, true); });
 }
 
 GL_APICALL void GL_APIENTRY glFinish() {
-  forward(0, [&](Context* c) {
-    c->finish();
-    return 0;
-  });
+  run([&](Context* c) { c->finish(); });
 }
 
 GL_APICALL void GL_APIENTRY glFlush() {
-  forward(0, [&](Context* c) {
-    c->flush();
-    return 0;
-  });
+  run([&](Context* c) { c->flush(); });
 }
 
 GL_APICALL void GL_APIENTRY glFrontFace(GLenum mode) {
-  forward(0, [&](Context* c) {
-    c->frontFace(mode);
-    return 0;
-  });
+  run([&](Context* c) { c->frontFace(mode); });
 }
 
 GL_APICALL void GL_APIENTRY glGenBuffers(GLsizei n, GLuint* buffers) {
-  forward(0, [&](Context* c) {
-    c->genBuffers(n, buffers);
-    return 0;
-  });
+  run([&](Context* c) { c->genBuffers(n, buffers); });
 }
 
 GL_APICALL void GL_APIENTRY glGenerateMipmap(GLenum target) {
-  forward(0, [&](Context* c) {
-    c->generateMipmap(target);
-    return 0;
-  });
+  run([&](Context* c) { c->generateMipmap(target); });
 }
 
 GL_APICALL void GL_APIENTRY glGenTextures(GLsizei n, GLuint* textures) {
-  forward(0, [&](Context* c) {
-    c->genTextures(n, textures);
-    return 0;
-  });
+  run([&](Context* c) { c->genTextures(n, textures); });
 }
 
 GL_APICALL void GL_APIENTRY glGetActiveAttrib(GLuint program, GLuint index, GLsizei bufSize,
                                               GLsizei* length, GLint* size, GLenum* type,
                                               GLchar* name) {
-  forward(0, [&](Context* c) {
-    c->getActiveAttrib(program, index, bufSize, length, size, type, name);
-    return 0;
-  });
+  run([&](Context* c) { c->getActiveAttrib(program, index, bufSize, length, size, type, name); });
 }
 
 GL_APICALL void GL_APIENTRY glGetActiveUniform(GLuint program, GLuint index, GLsizei bufSize,
                                                GLsizei* length, GLint* size, GLenum* type,
                                                GLchar* name) {
-  forward(0, [&](Context* c) {
-    c->getActiveUniform(program, index, bufSize, length, size, type, name);
-    return 0;
-  });
+  run([&](Context* c) { c->getActiveUniform(program, index, bufSize, length, size, type, name); });
 }
 
 GL_APICALL void GL_APIENTRY glGetAttachedShaders(GLuint program, GLsizei maxCount, GLsizei* count,
                                                  GLuint* shaders) {
-  forward(0, [&](Context* c) {
-    c->getAttachedShaders(program, maxCount, count, shaders);
-    return 0;
-  });
+  run([&](Context* c) { c->getAttachedShaders(program, maxCount, count, shaders); });
 }
 
 GL_APICALL GLint GL_APIENTRY glGetAttribLocation(GLuint program, const GLchar* name) {
@@ -348,17 +231,11 @@ GL_APICALL GLint GL_APIENTRY glGetAttribLocation(GLuint program, const GLchar* n
 }
 
 GL_APICALL void GL_APIENTRY glGetBooleanv(GLenum pname, GLboolean* data) {
-  forward(0, [&](Context* c) {
-    c->getBooleanv(pname, data);
-    return 0;
-  });
+  run([&](Context* c) { c->getBooleanv(pname, data); });
 }
 
 GL_APICALL void GL_APIENTRY glGetBufferParameteriv(GLenum target, GLenum pname, GLint* params) {
-  forward(0, [&](Context* c) {
-    c->getBufferParameter(target, pname, params);
-    return 0;
-  });
+  run([&](Context* c) { c->getBufferParameter(target, pname, params); });
 }
 
 GL_APICALL GLenum GL_APIENTRY glGetError() {
@@ -366,63 +243,41 @@ GL_APICALL GLenum GL_APIENTRY glGetError() {
 }
 
 GL_APICALL void GL_APIENTRY glGetFloatv(GLenum pname, GLfloat* data) {
-  forward(0, [&](Context* c) {
-    c->getFloatv(pname, data);
-    return 0;
-  });
+  run([&](Context* c) { c->getFloatv(pname, data); });
 }
 
 GL_APICALL void GL_APIENTRY glGetIntegerv(GLenum pname, GLint* data) {
-  forward(0, [&](Context* c) {
-    c->getIntegerv(pname, data);
-    return 0;
-  });
+  run([&](Context* c) { c->getIntegerv(pname, data); });
 }
 
 GL_APICALL void GL_APIENTRY glGetProgramiv(GLuint program, GLenum pname, GLint* params) {
-  forward(0, [&](Context* c) {
-    c->getProgramiv(program, pname, params);
-    return 0;
-  });
+  run([&](Context* c) { c->getProgramiv(program, pname, params); });
 }
 
 GL_APICALL void GL_APIENTRY glGetProgramInfoLog(GLuint program, GLsizei bufSize, GLsizei* length,
                                                 GLchar* infoLog) {
-  forward(0, [&](Context* c) {
-    c->getProgramInfoLog(program, bufSize, length, infoLog);
-    return 0;
-  });
+  run([&](Context* c) { c->getProgramInfoLog(program, bufSize, length, infoLog); });
 }
 
 GL_APICALL void GL_APIENTRY glGetShaderiv(GLuint shader, GLenum pname, GLint* params) {
-  forward(0, [&](Context* c) {
-    c->getShaderiv(shader, pname, params);
-    return 0;
-  });
+  run([&](Context* c) { c->getShaderiv(shader, pname, params); });
 }
 
 GL_APICALL void GL_APIENTRY glGetShaderInfoLog(GLuint shader, GLsizei bufSize, GLsizei* length,
                                                GLchar* infoLog) {
-  forward(0, [&](Context* c) {
-    c->getShaderInfoLog(shader, bufSize, length, infoLog);
-    return 0;
-  });
+  run([&](Context* c) { c->getShaderInfoLog(shader, bufSize, length, infoLog); });
 }
 
 GL_APICALL void GL_APIENTRY glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype,
                                                        GLint* range, GLint* precision) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     c->getShaderPrecisionFormat(shadertype, precisiontype, range, precision);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glGetShaderSource(GLuint shader, GLsizei bufSize, GLsizei* length,
                                               GLchar* source) {
-  forward(0, [&](Context* c) {
-    c->getShaderSource(shader, bufSize, length, source);
-    return 0;
-  });
+  run([&](Context* c) { c->getShaderSource(shader, bufSize, length, source); });
 }
 
 GL_APICALL const GLubyte* GL_APIENTRY glGetString(GLenum name) {
@@ -431,33 +286,23 @@ GL_APICALL const GLubyte* GL_APIENTRY glGetString(GLenum name) {
 }
 
 GL_APICALL void GL_APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLint* params) {
-  forward(0, [&](Context* c) {
-    c->getTexParameter(target, pname, params);
-    return 0;
-  });
+  run([&](Context* c) { c->getTexParameter(target, pname, params); });
 }
 
 GL_APICALL void GL_APIENTRY glGetTexParameterfv(GLenum target, GLenum pname, GLfloat* params) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     GLint v = 0;
     c->getTexParameter(target, pname, &v);
     *params = static_cast<GLfloat>(v);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glGetUniformfv(GLuint program, GLint location, GLfloat* params) {
-  forward(0, [&](Context* c) {
-    c->getUniform(program, location, params, nullptr);
-    return 0;
-  });
+  run([&](Context* c) { c->getUniform(program, location, params, nullptr); });
 }
 
 GL_APICALL void GL_APIENTRY glGetUniformiv(GLuint program, GLint location, GLint* params) {
-  forward(0, [&](Context* c) {
-    c->getUniform(program, location, nullptr, params);
-    return 0;
-  });
+  run([&](Context* c) { c->getUniform(program, location, nullptr, params); });
 }
 
 GL_APICALL GLint GL_APIENTRY glGetUniformLocation(GLuint program, const GLchar* name) {
@@ -466,31 +311,19 @@ GL_APICALL GLint GL_APIENTRY glGetUniformLocation(GLuint program, const GLchar* 
 }
 
 GL_APICALL void GL_APIENTRY glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat* params) {
-  forward(0, [&](Context* c) {
-    c->getVertexAttrib(index, pname, params, nullptr, nullptr);
-    return 0;
-  });
+  run([&](Context* c) { c->getVertexAttrib(index, pname, params, nullptr, nullptr); });
 }
 
 GL_APICALL void GL_APIENTRY glGetVertexAttribiv(GLuint index, GLenum pname, GLint* params) {
-  forward(0, [&](Context* c) {
-    c->getVertexAttrib(index, pname, nullptr, params, nullptr);
-    return 0;
-  });
+  run([&](Context* c) { c->getVertexAttrib(index, pname, nullptr, params, nullptr); });
 }
 
 GL_APICALL void GL_APIENTRY glGetVertexAttribPointerv(GLuint index, GLenum pname, void** pointer) {
-  forward(0, [&](Context* c) {
-    c->getVertexAttrib(index, pname, nullptr, nullptr, pointer);
-    return 0;
-  });
+  run([&](Context* c) { c->getVertexAttrib(index, pname, nullptr, nullptr, pointer); });
 }
 
 GL_APICALL void GL_APIENTRY glHint(GLenum target, GLenum mode) {
-  forward(0, [&](Context* c) {
-    c->hint(target, mode);
-    return 0;
-  });
+  run([&](Context* c) { c->hint(target, mode); });
 }
 
 GL_APICALL GLboolean GL_APIENTRY glIsBuffer(GLuint buffer) {
@@ -516,168 +349,108 @@ GL_APICALL GLboolean GL_APIENTRY glIsTexture(GLuint texture) {
 }
 
 GL_APICALL void GL_APIENTRY glLineWidth(GLfloat width) {
-  forward(0, [&](Context* c) {
-    c->lineWidth(width);
-    return 0;
-  });
+  run([&](Context* c) { c->lineWidth(width); });
 }
 
 GL_APICALL void GL_APIENTRY glLinkProgram(GLuint program) {
-  forward(0, [&](Context* c) {
-    c->linkProgram(program);
-    return 0;
-  });
+  run([&](Context* c) { c->linkProgram(program); });
 }
 
 GL_APICALL void GL_APIENTRY glPixelStorei(GLenum pname, GLint param) {
-  forward(0, [&](Context* c) {
-    c->pixelStore(pname, param);
-    return 0;
-  });
+  run([&](Context* c) { c->pixelStore(pname, param); });
 }
 
 GL_APICALL void GL_APIENTRY glPolygonOffset(GLfloat factor, GLfloat units) {
-  forward(0, [&](Context* c) {
-    c->polygonOffset(factor, units);
-    return 0;
-  });
+  run([&](Context* c) { c->polygonOffset(factor, units); });
 }
 
 GL_APICALL void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
                                          GLenum format, GLenum type, void* pixels) {
-  forward(0, [&](Context* c) {
-    c->readPixels(x, y, width, height, format, type, pixels);
-    return 0;
-  });
+  run([&](Context* c) { c->readPixels(x, y, width, height, format, type, pixels); });
 }
 
 GL_APICALL void GL_APIENTRY glReleaseShaderCompiler() {
-  forward(0, [&](Context* c) {
-    (void)c;
-    return 0;
-  });
+  run([&](Context* c) { (void)c; });
 }
 
 GL_APICALL void GL_APIENTRY glSampleCoverage(GLfloat value, GLboolean invert) {
-  forward(0, [&](Context* c) {
-    c->sampleCoverage(value, invert);
-    return 0;
-  });
+  run([&](Context* c) { c->sampleCoverage(value, invert); });
 }
 
 GL_APICALL void GL_APIENTRY glScissor(GLint x, GLint y, GLsizei width, GLsizei height) {
-  forward(0, [&](Context* c) {
-    c->scissor(x, y, width, height);
-    return 0;
-  });
+  run([&](Context* c) { c->scissor(x, y, width, height); });
 }
 
 GL_APICALL void GL_APIENTRY glShaderBinary(GLsizei count, const GLuint* shaders,
                                            GLenum binaryformat, const void* binary,
                                            GLsizei length) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     (void)count, (void)shaders, (void)binaryformat, (void)binary, (void)length;
     c->error(GL_INVALID_ENUM);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glShaderSource(GLuint shader, GLsizei count,
                                            const GLchar* const* string, const GLint* length) {
-  forward(0, [&](Context* c) {
-    c->shaderSource(shader, count, string, length);
-    return 0;
-  });
+  run([&](Context* c) { c->shaderSource(shader, count, string, length); });
 }
 
 GL_APICALL void GL_APIENTRY glStencilFunc(GLenum func, GLint ref, GLuint mask) {
-  forward(0, [&](Context* c) {
-    c->stencilFunc(GL_FRONT_AND_BACK, func, ref, mask);
-    return 0;
-  });
+  run([&](Context* c) { c->stencilFunc(GL_FRONT_AND_BACK, func, ref, mask); });
 }
 
 GL_APICALL void GL_APIENTRY glStencilFuncSeparate(GLenum face, GLenum func, GLint ref,
                                                   GLuint mask) {
-  forward(0, [&](Context* c) {
-    c->stencilFunc(face, func, ref, mask);
-    return 0;
-  });
+  run([&](Context* c) { c->stencilFunc(face, func, ref, mask); });
 }
 
 GL_APICALL void GL_APIENTRY glStencilMask(GLuint mask) {
-  forward(0, [&](Context* c) {
-    c->stencilMask(GL_FRONT_AND_BACK, mask);
-    return 0;
-  });
+  run([&](Context* c) { c->stencilMask(GL_FRONT_AND_BACK, mask); });
 }
 
 GL_APICALL void GL_APIENTRY glStencilMaskSeparate(GLenum face, GLuint mask) {
-  forward(0, [&](Context* c) {
-    c->stencilMask(face, mask);
-    return 0;
-  });
+  run([&](Context* c) { c->stencilMask(face, mask); });
 }
 
 GL_APICALL void GL_APIENTRY glStencilOp(GLenum fail, GLenum zfail, GLenum zpass) {
-  forward(0, [&](Context* c) {
-    c->stencilOp(GL_FRONT_AND_BACK, fail, zfail, zpass);
-    return 0;
-  });
+  run([&](Context* c) { c->stencilOp(GL_FRONT_AND_BACK, fail, zfail, zpass); });
 }
 
 GL_APICALL void GL_APIENTRY glStencilOpSeparate(GLenum face, GLenum fail, GLenum zfail,
                                                 GLenum zpass) {
-  forward(0, [&](Context* c) {
-    c->stencilOp(face, fail, zfail, zpass);
-    return 0;
-  });
+  run([&](Context* c) { c->stencilOp(face, fail, zfail, zpass); });
 }
 
 GL_APICALL void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat,
                                          GLsizei width, GLsizei height, GLint border, GLenum format,
                                          GLenum type, const void* pixels) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     c->texImage2D(target, level, internalformat, width, height, border, format, type, pixels);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint param) {
-  forward(0, [&](Context* c) {
-    c->texParameter(target, pname, param);
-    return 0;
-  });
+  run([&](Context* c) { c->texParameter(target, pname, param); });
 }
 
 GL_APICALL void GL_APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
-  forward(0, [&](Context* c) {
-    c->texParameter(target, pname, static_cast<GLint>(param));
-    return 0;
-  });
+  run([&](Context* c) { c->texParameter(target, pname, static_cast<GLint>(param)); });
 }
 
 GL_APICALL void GL_APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint* params) {
-  forward(0, [&](Context* c) {
-    c->texParameter(target, pname, params[0]);
-    return 0;
-  });
+  run([&](Context* c) { c->texParameter(target, pname, params[0]); });
 }
 
 GL_APICALL void GL_APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {
-  forward(0, [&](Context* c) {
-    c->texParameter(target, pname, static_cast<GLint>(params[0]));
-    return 0;
-  });
+  run([&](Context* c) { c->texParameter(target, pname, static_cast<GLint>(params[0])); });
 }
 
 GL_APICALL void GL_APIENTRY glCompressedTexImage2D(GLenum target, GLint level,
                                                    GLenum internalformat, GLsizei width,
                                                    GLsizei height, GLint border, GLsizei imageSize,
                                                    const void*) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     c->compressedTexImage2D(target, level, internalformat, width, height, border, imageSize);
-    return 0;
   });
 }
 
@@ -685,338 +458,236 @@ GL_APICALL void GL_APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level
                                                       GLint yoffset, GLsizei width, GLsizei height,
                                                       GLenum format, GLsizei imageSize,
                                                       const void*) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     c->compressedTexSubImage2D(target, level, xoffset, yoffset, width, height, format, imageSize);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset,
                                             GLint yoffset, GLsizei width, GLsizei height,
                                             GLenum format, GLenum type, const void* pixels) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     c->texSubImage2D(target, level, xoffset, yoffset, width, height, format, type, pixels);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glUniform1f(GLint location, GLfloat v0) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLfloat v[] = {v0};
     c->uniform(location, 1, 1, v, nullptr);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glUniform1i(GLint location, GLint v0) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLint v[] = {v0};
     c->uniform(location, 1, 1, nullptr, v);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glUniform1fv(GLint location, GLsizei count, const GLfloat* value) {
-  forward(0, [&](Context* c) {
-    c->uniform(location, count, 1, value, nullptr);
-    return 0;
-  });
+  run([&](Context* c) { c->uniform(location, count, 1, value, nullptr); });
 }
 
 GL_APICALL void GL_APIENTRY glUniform1iv(GLint location, GLsizei count, const GLint* value) {
-  forward(0, [&](Context* c) {
-    c->uniform(location, count, 1, nullptr, value);
-    return 0;
-  });
+  run([&](Context* c) { c->uniform(location, count, 1, nullptr, value); });
 }
 
 GL_APICALL void GL_APIENTRY glVertexAttrib1f(GLuint index, GLfloat v0) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLfloat v[] = {v0};
     c->vertexAttrib(index, v, 1);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glVertexAttrib1fv(GLuint index, const GLfloat* v) {
-  forward(0, [&](Context* c) {
-    c->vertexAttrib(index, v, 1);
-    return 0;
-  });
+  run([&](Context* c) { c->vertexAttrib(index, v, 1); });
 }
 
 GL_APICALL void GL_APIENTRY glUniform2f(GLint location, GLfloat v0, GLfloat v1) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLfloat v[] = {v0, v1};
     c->uniform(location, 1, 2, v, nullptr);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glUniform2i(GLint location, GLint v0, GLint v1) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLint v[] = {v0, v1};
     c->uniform(location, 1, 2, nullptr, v);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glUniform2fv(GLint location, GLsizei count, const GLfloat* value) {
-  forward(0, [&](Context* c) {
-    c->uniform(location, count, 2, value, nullptr);
-    return 0;
-  });
+  run([&](Context* c) { c->uniform(location, count, 2, value, nullptr); });
 }
 
 GL_APICALL void GL_APIENTRY glUniform2iv(GLint location, GLsizei count, const GLint* value) {
-  forward(0, [&](Context* c) {
-    c->uniform(location, count, 2, nullptr, value);
-    return 0;
-  });
+  run([&](Context* c) { c->uniform(location, count, 2, nullptr, value); });
 }
 
 GL_APICALL void GL_APIENTRY glUniformMatrix2fv(GLint location, GLsizei count, GLboolean transpose,
                                                const GLfloat* value) {
-  forward(0, [&](Context* c) {
-    c->uniformMatrix(location, count, 2, transpose, value);
-    return 0;
-  });
+  run([&](Context* c) { c->uniformMatrix(location, count, 2, transpose, value); });
 }
 
 GL_APICALL void GL_APIENTRY glVertexAttrib2f(GLuint index, GLfloat v0, GLfloat v1) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLfloat v[] = {v0, v1};
     c->vertexAttrib(index, v, 2);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glVertexAttrib2fv(GLuint index, const GLfloat* v) {
-  forward(0, [&](Context* c) {
-    c->vertexAttrib(index, v, 2);
-    return 0;
-  });
+  run([&](Context* c) { c->vertexAttrib(index, v, 2); });
 }
 
 GL_APICALL void GL_APIENTRY glUniform3f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLfloat v[] = {v0, v1, v2};
     c->uniform(location, 1, 3, v, nullptr);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glUniform3i(GLint location, GLint v0, GLint v1, GLint v2) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLint v[] = {v0, v1, v2};
     c->uniform(location, 1, 3, nullptr, v);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glUniform3fv(GLint location, GLsizei count, const GLfloat* value) {
-  forward(0, [&](Context* c) {
-    c->uniform(location, count, 3, value, nullptr);
-    return 0;
-  });
+  run([&](Context* c) { c->uniform(location, count, 3, value, nullptr); });
 }
 
 GL_APICALL void GL_APIENTRY glUniform3iv(GLint location, GLsizei count, const GLint* value) {
-  forward(0, [&](Context* c) {
-    c->uniform(location, count, 3, nullptr, value);
-    return 0;
-  });
+  run([&](Context* c) { c->uniform(location, count, 3, nullptr, value); });
 }
 
 GL_APICALL void GL_APIENTRY glUniformMatrix3fv(GLint location, GLsizei count, GLboolean transpose,
                                                const GLfloat* value) {
-  forward(0, [&](Context* c) {
-    c->uniformMatrix(location, count, 3, transpose, value);
-    return 0;
-  });
+  run([&](Context* c) { c->uniformMatrix(location, count, 3, transpose, value); });
 }
 
 GL_APICALL void GL_APIENTRY glVertexAttrib3f(GLuint index, GLfloat v0, GLfloat v1, GLfloat v2) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLfloat v[] = {v0, v1, v2};
     c->vertexAttrib(index, v, 3);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glVertexAttrib3fv(GLuint index, const GLfloat* v) {
-  forward(0, [&](Context* c) {
-    c->vertexAttrib(index, v, 3);
-    return 0;
-  });
+  run([&](Context* c) { c->vertexAttrib(index, v, 3); });
 }
 
 GL_APICALL void GL_APIENTRY glUniform4f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2,
                                         GLfloat v3) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLfloat v[] = {v0, v1, v2, v3};
     c->uniform(location, 1, 4, v, nullptr);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glUniform4i(GLint location, GLint v0, GLint v1, GLint v2, GLint v3) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLint v[] = {v0, v1, v2, v3};
     c->uniform(location, 1, 4, nullptr, v);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glUniform4fv(GLint location, GLsizei count, const GLfloat* value) {
-  forward(0, [&](Context* c) {
-    c->uniform(location, count, 4, value, nullptr);
-    return 0;
-  });
+  run([&](Context* c) { c->uniform(location, count, 4, value, nullptr); });
 }
 
 GL_APICALL void GL_APIENTRY glUniform4iv(GLint location, GLsizei count, const GLint* value) {
-  forward(0, [&](Context* c) {
-    c->uniform(location, count, 4, nullptr, value);
-    return 0;
-  });
+  run([&](Context* c) { c->uniform(location, count, 4, nullptr, value); });
 }
 
 GL_APICALL void GL_APIENTRY glUniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose,
                                                const GLfloat* value) {
-  forward(0, [&](Context* c) {
-    c->uniformMatrix(location, count, 4, transpose, value);
-    return 0;
-  });
+  run([&](Context* c) { c->uniformMatrix(location, count, 4, transpose, value); });
 }
 
 GL_APICALL void GL_APIENTRY glVertexAttrib4f(GLuint index, GLfloat v0, GLfloat v1, GLfloat v2,
                                              GLfloat v3) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     const GLfloat v[] = {v0, v1, v2, v3};
     c->vertexAttrib(index, v, 4);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glVertexAttrib4fv(GLuint index, const GLfloat* v) {
-  forward(0, [&](Context* c) {
-    c->vertexAttrib(index, v, 4);
-    return 0;
-  });
+  run([&](Context* c) { c->vertexAttrib(index, v, 4); });
 }
 
 GL_APICALL void GL_APIENTRY glUseProgram(GLuint program) {
-  forward(0, [&](Context* c) {
-    c->useProgram(program);
-    return 0;
-  });
+  run([&](Context* c) { c->useProgram(program); });
 }
 
 GL_APICALL void GL_APIENTRY glValidateProgram(GLuint program) {
-  forward(0, [&](Context* c) {
-    c->validateProgram(program);
-    return 0;
-  });
+  run([&](Context* c) { c->validateProgram(program); });
 }
 
 GL_APICALL void GL_APIENTRY glVertexAttribPointer(GLuint index, GLint size, GLenum type,
                                                   GLboolean normalized, GLsizei stride,
                                                   const void* pointer) {
-  forward(0, [&](Context* c) {
-    c->vertexAttribPointer(index, size, type, normalized, stride, pointer);
-    return 0;
-  });
+  run([&](Context* c) { c->vertexAttribPointer(index, size, type, normalized, stride, pointer); });
 }
 
 GL_APICALL void GL_APIENTRY glViewport(GLint x, GLint y, GLsizei width, GLsizei height) {
-  forward(0, [&](Context* c) {
-    c->viewport(x, y, width, height);
-    return 0;
-  });
+  run([&](Context* c) { c->viewport(x, y, width, height); });
 }
 
 GL_APICALL void GL_APIENTRY glGenFramebuffers(GLsizei n, GLuint* framebuffers) {
-  forward(0, [&](Context* c) {
-    c->genFramebuffers(n, framebuffers);
-    return 0;
-  });
+  run([&](Context* c) { c->genFramebuffers(n, framebuffers); });
 }
 
 GL_APICALL void GL_APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint* framebuffers) {
-  forward(0, [&](Context* c) {
-    c->deleteFramebuffers(n, framebuffers);
-    return 0;
-  });
+  run([&](Context* c) { c->deleteFramebuffers(n, framebuffers); });
 }
 
 GL_APICALL void GL_APIENTRY glBindFramebuffer(GLenum target, GLuint framebuffer) {
-  forward(0, [&](Context* c) {
-    c->bindFramebuffer(target, framebuffer);
-    return 0;
-  });
+  run([&](Context* c) { c->bindFramebuffer(target, framebuffer); });
 }
 
 GL_APICALL void GL_APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment,
                                                    GLenum textarget, GLuint texture, GLint level) {
-  forward(0, [&](Context* c) {
-    c->framebufferTexture2D(target, attachment, textarget, texture, level);
-    return 0;
-  });
+  run([&](Context* c) { c->framebufferTexture2D(target, attachment, textarget, texture, level); });
 }
 
 GL_APICALL void GL_APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attachment,
                                                       GLenum renderbuffertarget,
                                                       GLuint renderbuffer) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     c->framebufferRenderbuffer(target, attachment, renderbuffertarget, renderbuffer);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
                                                                   GLenum pname, GLint* params) {
-  forward(0, [&](Context* c) {
-    c->getFramebufferAttachmentParameter(target, attachment, pname, params);
-    return 0;
-  });
+  run([&](Context* c) { c->getFramebufferAttachmentParameter(target, attachment, pname, params); });
 }
 
 GL_APICALL void GL_APIENTRY glGenRenderbuffers(GLsizei n, GLuint* renderbuffers) {
-  forward(0, [&](Context* c) {
-    c->genRenderbuffers(n, renderbuffers);
-    return 0;
-  });
+  run([&](Context* c) { c->genRenderbuffers(n, renderbuffers); });
 }
 
 GL_APICALL void GL_APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint* renderbuffers) {
-  forward(0, [&](Context* c) {
-    c->deleteRenderbuffers(n, renderbuffers);
-    return 0;
-  });
+  run([&](Context* c) { c->deleteRenderbuffers(n, renderbuffers); });
 }
 
 GL_APICALL void GL_APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer) {
-  forward(0, [&](Context* c) {
-    c->bindRenderbuffer(target, renderbuffer);
-    return 0;
-  });
+  run([&](Context* c) { c->bindRenderbuffer(target, renderbuffer); });
 }
 
 GL_APICALL void GL_APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat,
                                                   GLsizei width, GLsizei height) {
-  forward(0, [&](Context* c) {
-    c->renderbufferStorage(target, internalformat, width, height);
-    return 0;
-  });
+  run([&](Context* c) { c->renderbufferStorage(target, internalformat, width, height); });
 }
 
 GL_APICALL void GL_APIENTRY glGetRenderbufferParameteriv(GLenum target, GLenum pname,
                                                          GLint* params) {
-  forward(0, [&](Context* c) {
-    c->getRenderbufferParameter(target, pname, params);
-    return 0;
-  });
+  run([&](Context* c) { c->getRenderbufferParameter(target, pname, params); });
 }
 
 GL_APICALL GLenum GL_APIENTRY glCheckFramebufferStatus(GLenum target) {
@@ -1044,57 +715,40 @@ GL_APICALL GLboolean GL_APIENTRY glUnmapBufferOES(GLenum target) {
 }
 
 GL_APICALL void GL_APIENTRY glGetBufferPointervOES(GLenum target, GLenum pname, void** params) {
-  forward(0, [&](Context* c) {
-    c->getBufferPointer(target, pname, params);
-    return 0;
-  });
+  run([&](Context* c) { c->getBufferPointer(target, pname, params); });
 }
 
 GL_APICALL void GL_APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
                                              GLint x, GLint y, GLsizei width, GLsizei height,
                                              GLint border) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     c->copyTexImage2D(target, level, internalformat, x, y, width, height, border);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
                                                 GLint yoffset, GLint x, GLint y, GLsizei width,
                                                 GLsizei height) {
-  forward(0, [&](Context* c) {
+  run([&](Context* c) {
     c->copyTexSubImage2D(target, level, xoffset, yoffset, x, y, width, height);
-    return 0;
   });
 }
 
 GL_APICALL void GL_APIENTRY glDiscardFramebufferEXT(GLenum target, GLsizei numAttachments,
                                                     const GLenum* attachments) {
-  forward(0, [&](Context* c) {
-    c->discardFramebuffer(target, numAttachments, attachments);
-    return 0;
-  });
+  run([&](Context* c) { c->discardFramebuffer(target, numAttachments, attachments); });
 }
 
 GL_APICALL void GL_APIENTRY glGenVertexArraysOES(GLsizei n, GLuint* arrays) {
-  forward(0, [&](Context* c) {
-    c->genVertexArrays(n, arrays);
-    return 0;
-  });
+  run([&](Context* c) { c->genVertexArrays(n, arrays); });
 }
 
 GL_APICALL void GL_APIENTRY glDeleteVertexArraysOES(GLsizei n, const GLuint* arrays) {
-  forward(0, [&](Context* c) {
-    c->deleteVertexArrays(n, arrays);
-    return 0;
-  });
+  run([&](Context* c) { c->deleteVertexArrays(n, arrays); });
 }
 
 GL_APICALL void GL_APIENTRY glBindVertexArrayOES(GLuint array) {
-  forward(0, [&](Context* c) {
-    c->bindVertexArray(array);
-    return 0;
-  });
+  run([&](Context* c) { c->bindVertexArray(array); });
 }
 
 GL_APICALL GLboolean GL_APIENTRY glIsVertexArrayOES(GLuint array) {
