@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 
+#include "gpu/cp/opcodes.h"
 #include "gpu/rb/rb_state.h"
 #include "gpu/tex/texture_descriptor.h"
 #include "gpu/vfd/vertex_format.h"
@@ -63,16 +64,8 @@ struct VertexElement {
   bool operator==(const VertexElement&) const = default;
 };
 
-// The hardware's own encoding (gpu::cp::PrimType).
-enum class Primitive : uint8_t {
-  Points = 0,
-  Lines = 1,
-  LineStrip = 2,
-  LineLoop = 3,
-  Triangles = 4,
-  TriangleStrip = 5,
-  TriangleFan = 6
-};
+// The primitive types are the command processor's own (CP_DRAW_INDX encodes them as they are).
+using Primitive = gpu::cp::PrimType;
 enum class IndexSize : uint8_t { None = 0, U8 = 1, U16 = 2, U32 = 4 };
 
 // Buffers a clear touches (GL's COLOR/DEPTH/STENCIL_BUFFER_BIT).
