@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "api/egl_pbuffer.h"
 #include "common/image.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -57,6 +58,24 @@ GLuint program(const char* vs, const char* fs) {
   glGetProgramiv(p, GL_LINK_STATUS, &ok);
   gLog << "link " << ok << "\n";
   return p;
+}
+
+// Shows the texture bound to unit 0: texture coordinates come in attribute 1 (a_color.xy).
+GLuint textureProgram() {
+  return program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
+      "void main() { gl_Position = a_pos; uv = a_color.xy; }\n",
+      "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
+      "void main() { gl_FragColor = texture2D(t, uv); }\n");
+}
+
+// A rectangle in clip space with texture coordinates 0..1 across it, from client memory.
+void drawTexturedRect(float x0, float y0, float x1, float y1) {
+  const float quad[] = {x0, y0, x1, y0, x1, y1, x0, y1};
+  const float uv[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
 }
 
 // Client-memory arrays, vertex colours, clear and a triangle fan.
@@ -317,19 +336,11 @@ void sceneFramebuffer() {
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDisable(GL_DEPTH_TEST);
   glViewport(0, 0, kW, kH);
-  const GLuint q = program(
-      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
-      "void main() { gl_Position = a_pos; uv = a_color.xy; }\n",
-      "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
-      "void main() { gl_FragColor = texture2D(t, uv); }\n");
+  const GLuint q = textureProgram();
   glUseProgram(q);
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
-  const float quad[] = {-0.9f, -0.9f, 0, 0.9f, -0.9f, 0, 0.9f, 0.9f, 0, -0.9f, 0.9f, 0};
-  const float uv[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, quad);
-  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
-  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  drawTexturedRect(-0.9f, -0.9f, 0.9f, 0.9f);
   logError("draw the texture");
   glDeleteFramebuffers(1, &fbo);
   glDeleteRenderbuffers(1, &rb);
@@ -427,21 +438,12 @@ void sceneCopyTexture() {
   logError("copy with border");
   glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 30, 30, 0, 0, 8, 8);
   logError("copy sub out of range");
-  const GLuint q = program(
-      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
-      "void main() { gl_Position = a_pos; uv = a_color.xy; }\n",
-      "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
-      "void main() { gl_FragColor = texture2D(t, uv); }\n");
+  const GLuint q = textureProgram();
   glUseProgram(q);
   glClear(GL_COLOR_BUFFER_BIT);
-  const float uv[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
   for (int k = 0; k < 2; ++k) {
-    const float x0 = k ? 0.05f : -0.95f, x1 = k ? 0.95f : -0.05f;
-    const float quad[] = {x0, -0.9f, x1, -0.9f, x1, 0.9f, x0, 0.9f};
     glBindTexture(GL_TEXTURE_2D, tex[k]);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
-    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    drawTexturedRect(k ? 0.05f : -0.95f, -0.9f, k ? 0.95f : -0.05f, 0.9f);
   }
   logError("draw copies");
   auto discard = reinterpret_cast<void (*)(GLenum, GLsizei, const GLenum*)>(
@@ -565,11 +567,7 @@ void sceneReadbackFormats() {
       "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
       "void main() { gl_Position = a_pos; c = a_color; }\n",
       "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
-  const GLuint show = program(
-      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
-      "void main() { gl_Position = a_pos; uv = a_color.xy; }\n",
-      "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
-      "void main() { gl_FragColor = texture2D(t, uv); }\n");
+  const GLuint show = textureProgram();
   constexpr int kS = 24;
   glDisable(GL_DITHER);  // dithering is implementation-defined (§4.1.10)
   const GLenum formats[] = {GL_RGB565, GL_RGBA4, GL_RGB5_A1};
@@ -612,12 +610,8 @@ void sceneReadbackFormats() {
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, kS, kS, 0, GL_RGBA, GL_UNSIGNED_BYTE, px[f].data());
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    const float x0 = -0.95f + 0.65f * f, x1 = x0 + 0.6f;
-    const float quad[] = {x0, -0.8f, x1, -0.8f, x1, 0.8f, x0, 0.8f};
-    const float uv[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
-    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    const float x0 = -0.95f + 0.65f * f;
+    drawTexturedRect(x0, -0.8f, x0 + 0.6f, 0.8f);
     logError("show");
   }
 }
@@ -629,11 +623,7 @@ void sceneRenderedMipmaps() {
       "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
       "void main() { gl_Position = a_pos; c = a_color; }\n",
       "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
-  const GLuint show = program(
-      "attribute vec4 a_pos; attribute vec4 a_color; varying vec2 uv;\n"
-      "void main() { gl_Position = a_pos; uv = a_color.xy; }\n",
-      "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
-      "void main() { gl_FragColor = texture2D(t, uv); }\n");
+  const GLuint show = textureProgram();
   GLuint tex = 0, fbo = 0;
   glGenTextures(1, &tex);
   glBindTexture(GL_TEXTURE_2D, tex);
@@ -662,102 +652,52 @@ void sceneRenderedMipmaps() {
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   glUseProgram(show);
-  const float uv[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
   // Level 0 (with the patch) large on the left; minified, trilinear, on the right.
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  const float big[] = {-1.0f, -1.0f, 0.45f, -1.0f, 0.45f, 1.0f, -1.0f, 1.0f};  // 70x72 pixels
-  const float small[] = {0.55f, -0.2f, 0.85f, -0.2f, 0.85f, 0.2f, 0.55f, 0.2f};
-  for (const float* quad : {big, small}) {
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
-    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
-  }
+  drawTexturedRect(-1.0f, -1.0f, 0.45f, 1.0f);  // 70x72 pixels
+  drawTexturedRect(0.55f, -0.2f, 0.85f, 0.2f);
   logError("draw");
 }
+
+struct Scene {
+  const char* name;
+  void (*draw)();
+};
+constexpr Scene kScenes[] = {
+    {"triangles", sceneTriangles},
+    {"textured", sceneTextured},
+    {"errors", sceneErrors},
+    {"state", sceneState},
+    {"framebuffer", sceneFramebuffer},
+    {"depth-texture", sceneDepthTexture},
+    {"copy-texture", sceneCopyTexture},
+    {"points", scenePoints},
+    {"lines", sceneLines},
+    {"polygon-offset", scenePolygonOffset},
+    {"readback-formats", sceneReadbackFormats},
+    {"rendered-mipmaps", sceneRenderedMipmaps},
+};
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(
-        stderr,
-        "usage: gl-check triangles|textured|errors|state|framebuffer|depth-texture|"
-        "copy-texture|points|lines|polygon-offset|readback-formats|rendered-mipmaps OUT.png "
-        "OUT.txt\n");
+  const Scene* scene = nullptr;
+  for (const Scene& s : kScenes)
+    if (argc == 4 && std::strcmp(argv[1], s.name) == 0) scene = &s;
+  if (scene == nullptr) {
+    std::string names;
+    for (const Scene& s : kScenes) names += (names.empty() ? "" : "|") + std::string(s.name);
+    std::fprintf(stderr, "usage: gl-check %s OUT.png OUT.txt\n", names.c_str());
     return 2;
   }
-  const std::string scene = argv[1];
-  auto getPlatformDisplay = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(
-      eglGetProcAddress("eglGetPlatformDisplayEXT"));
-  EGLDisplay dpy = getPlatformDisplay ? getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA,
-                                                           EGL_DEFAULT_DISPLAY, nullptr)
-                                      : eglGetDisplay(EGL_DEFAULT_DISPLAY);
-  if (!eglInitialize(dpy, nullptr, nullptr)) {
-    std::fprintf(stderr, "eglInitialize failed: 0x%x\n", eglGetError());
-    return 1;
-  }
-  const EGLint attribs[] = {EGL_SURFACE_TYPE,
-                            EGL_PBUFFER_BIT,
-                            EGL_RENDERABLE_TYPE,
-                            EGL_OPENGL_ES2_BIT,
-                            EGL_RED_SIZE,
-                            8,
-                            EGL_GREEN_SIZE,
-                            8,
-                            EGL_BLUE_SIZE,
-                            8,
-                            EGL_ALPHA_SIZE,
-                            8,
-                            EGL_DEPTH_SIZE,
-                            24,
-                            EGL_STENCIL_SIZE,
-                            8,
-                            EGL_NONE};
-  EGLConfig config;
-  EGLint n = 0;
-  if (!eglChooseConfig(dpy, attribs, &config, 1, &n) || n == 0) {
-    std::fprintf(stderr, "no config\n");
-    return 1;
-  }
-  const EGLint pb[] = {EGL_WIDTH, kW, EGL_HEIGHT, kH, EGL_NONE};
-  EGLSurface surf = eglCreatePbufferSurface(dpy, config, pb);
-  const EGLint ctxAttribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-  eglBindAPI(EGL_OPENGL_ES_API);
-  EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, ctxAttribs);
-  if (surf == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, surf, surf, ctx)) {
-    std::fprintf(stderr, "EGL setup failed: 0x%x\n", eglGetError());
+  tessera::test::PbufferContext egl = tessera::test::makePbufferContext(kW, kH);
+  if (!egl.error.empty()) {
+    std::fprintf(stderr, "gl-check: %s\n", egl.error.c_str());
     return 1;
   }
   gLog.open(argv[3]);
-  if (scene == "triangles")
-    sceneTriangles();
-  else if (scene == "textured")
-    sceneTextured();
-  else if (scene == "errors")
-    sceneErrors();
-  else if (scene == "state")
-    sceneState();
-  else if (scene == "framebuffer")
-    sceneFramebuffer();
-  else if (scene == "depth-texture")
-    sceneDepthTexture();
-  else if (scene == "copy-texture")
-    sceneCopyTexture();
-  else if (scene == "points")
-    scenePoints();
-  else if (scene == "lines")
-    sceneLines();
-  else if (scene == "polygon-offset")
-    scenePolygonOffset();
-  else if (scene == "readback-formats")
-    sceneReadbackFormats();
-  else if (scene == "rendered-mipmaps")
-    sceneRenderedMipmaps();
-  else {
-    std::fprintf(stderr, "unknown scene %s\n", scene.c_str());
-    return 2;
-  }
+  scene->draw();
   tessera::Image img = tessera::Image::blank(kW, kH);
   std::vector<unsigned char> px(kW * kH * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
@@ -766,9 +706,6 @@ int main(int argc, char** argv) {
   for (int y = 0; y < kH; ++y)
     std::memcpy(img.pixel(0, static_cast<uint32_t>(y)), &px[(kH - 1 - y) * kW * 4], kW * 4);
   tessera::writePng(img, argv[2]);
-  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(dpy, ctx);
-  eglDestroySurface(dpy, surf);
-  eglTerminate(dpy);
+  tessera::test::destroyPbufferContext(egl);
   return 0;
 }

@@ -17,6 +17,8 @@
 #include <random>
 #include <vector>
 
+#include "api/egl_pbuffer.h"
+
 namespace {
 
 constexpr int kSize = 32;
@@ -24,38 +26,11 @@ constexpr int kSize = 32;
 class GlFuzz : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto getPlatformDisplay = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(
-        eglGetProcAddress("eglGetPlatformDisplayEXT"));
-    ASSERT_NE(getPlatformDisplay, nullptr);
-    dpy_ = getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    ASSERT_TRUE(eglInitialize(dpy_, nullptr, nullptr));
-    const EGLint attribs[] = {EGL_SURFACE_TYPE,
-                              EGL_PBUFFER_BIT,
-                              EGL_RENDERABLE_TYPE,
-                              EGL_OPENGL_ES2_BIT,
-                              EGL_DEPTH_SIZE,
-                              24,
-                              EGL_STENCIL_SIZE,
-                              8,
-                              EGL_NONE};
-    EGLConfig config;
-    EGLint n = 0;
-    ASSERT_TRUE(eglChooseConfig(dpy_, attribs, &config, 1, &n) && n == 1);
-    const EGLint pb[] = {EGL_WIDTH, kSize, EGL_HEIGHT, kSize, EGL_NONE};
-    surf_ = eglCreatePbufferSurface(dpy_, config, pb);
-    const EGLint ctxAttribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-    ctx_ = eglCreateContext(dpy_, config, EGL_NO_CONTEXT, ctxAttribs);
-    ASSERT_TRUE(eglMakeCurrent(dpy_, surf_, surf_, ctx_));
+    egl_ = tessera::test::makePbufferContext(kSize, kSize);
+    ASSERT_TRUE(egl_.error.empty()) << egl_.error;
   }
-  void TearDown() override {
-    eglMakeCurrent(dpy_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(dpy_, ctx_);
-    eglDestroySurface(dpy_, surf_);
-    eglTerminate(dpy_);
-  }
-  EGLDisplay dpy_ = EGL_NO_DISPLAY;
-  EGLSurface surf_ = EGL_NO_SURFACE;
-  EGLContext ctx_ = EGL_NO_CONTEXT;
+  void TearDown() override { tessera::test::destroyPbufferContext(egl_); }
+  tessera::test::PbufferContext egl_;
 };
 
 // Enums the calls draw from: most of them valid somewhere, some valid nowhere.

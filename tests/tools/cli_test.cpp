@@ -8,26 +8,16 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tools/shell_command.h"
+
 namespace {
 
 namespace fs = std::filesystem;
-
-struct CommandResult {
-  int exitCode;
-  std::string output;  // stdout and stderr
-};
+using tessera::test::CommandResult;
+using tessera::test::runShell;
 
 CommandResult tessera(const std::string& args) {
-  const std::string cmd = std::string(TESSERA_BIN) + " " + args + " 2>&1";
-  CommandResult r{-1, {}};
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  const int status = pclose(p);
-  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return runShell(std::string(TESSERA_BIN) + " " + args);
 }
 
 fs::path scratch(const std::string& name) {

@@ -5,6 +5,7 @@
 #include <GLES2/gl2.h>
 #include <gtest/gtest.h>
 
+#include "api/egl_pbuffer.h"
 #include "api/gles2/gl_context.h"
 #include "report/counters_json.h"
 #include "report/frame_range.h"
@@ -17,32 +18,16 @@ using nlohmann::json;
 class SwapTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dpy_ = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    ASSERT_TRUE(eglInitialize(dpy_, nullptr, nullptr));
-    const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
-    EGLConfig config;
-    EGLint n = 0;
-    ASSERT_TRUE(eglChooseConfig(dpy_, attribs, &config, 1, &n));
-    const EGLint size[] = {EGL_WIDTH, 32, EGL_HEIGHT, 32, EGL_NONE};
-    surface_ = eglCreatePbufferSurface(dpy_, config, size);
-    const EGLint version[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-    context_ = eglCreateContext(dpy_, config, EGL_NO_CONTEXT, version);
-    ASSERT_TRUE(eglMakeCurrent(dpy_, surface_, surface_, context_));
+    egl_ = tessera::test::makePbufferContext(32, 32);
+    ASSERT_TRUE(egl_.error.empty()) << egl_.error;
   }
-  void TearDown() override {
-    eglMakeCurrent(dpy_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(dpy_, context_);
-    eglDestroySurface(dpy_, surface_);
-    eglTerminate(dpy_);
-  }
+  void TearDown() override { tessera::test::destroyPbufferContext(egl_); }
   static void clearFrame() {
     glClearColor(1, 0, 0, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     glFlush();
   }
-  EGLDisplay dpy_ = EGL_NO_DISPLAY;
-  EGLSurface surface_ = EGL_NO_SURFACE;
-  EGLContext context_ = EGL_NO_CONTEXT;
+  tessera::test::PbufferContext egl_;
 };
 
 TEST_F(SwapTest, EverySwapTakesTheDriversReportsWithoutReportsRequested) {
@@ -55,7 +40,7 @@ TEST_F(SwapTest, EverySwapTakesTheDriversReportsWithoutReportsRequested) {
   // ...and a swap takes them, frame after frame.
   for (int frame = 0; frame < 200; ++frame) {
     clearFrame();
-    ASSERT_TRUE(eglSwapBuffers(dpy_, surface_));
+    ASSERT_TRUE(eglSwapBuffers(egl_.display, egl_.surface));
     ASSERT_TRUE(gl->pipe().takeReports().empty()) << "frame " << frame;
   }
 }

@@ -1,8 +1,8 @@
 // A small GLES2 program for `tessera run`'s tests, linked like any application against
 // libEGL.so.1/libGLESv2.so.2 (whichever the loader finds): FRAMES frames on a 320x240 pbuffer with
-// a depth buffer, each cleared to blue with the top half drawn over F times in frame F (green in
-// odd frames, red in even ones), then one more draw that is flushed but never swapped (a partial
-// frame). Usage: gl_frames_program FRAMES [EXIT_CODE | term]
+// depth and stencil buffers, each cleared to blue with the top half drawn over F times in frame F
+// (green in odd frames, red in even ones), then one more draw that is flushed but never swapped (a
+// partial frame). Usage: gl_frames_program FRAMES [EXIT_CODE | term]
 #include <EGL/egl.h>
 #include <GLES2/gl2.h>
 
@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include "api/egl_pbuffer.h"
 
 namespace {
 
@@ -31,33 +33,11 @@ GLuint shader(GLenum type, const char* source) {
 int main(int argc, char** argv) {
   if (argc < 2) return 2;
   const int frames = std::atoi(argv[1]);
-  const EGLDisplay dpy = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-  if (!eglInitialize(dpy, nullptr, nullptr)) return die("eglInitialize");
-  const EGLint configAttribs[] = {EGL_SURFACE_TYPE,
-                                  EGL_PBUFFER_BIT,
-                                  EGL_RED_SIZE,
-                                  8,
-                                  EGL_GREEN_SIZE,
-                                  8,
-                                  EGL_BLUE_SIZE,
-                                  8,
-                                  EGL_ALPHA_SIZE,
-                                  8,
-                                  EGL_DEPTH_SIZE,
-                                  24,
-                                  EGL_RENDERABLE_TYPE,
-                                  EGL_OPENGL_ES2_BIT,
-                                  EGL_NONE};
-  EGLConfig config;
-  EGLint count = 0;
-  if (!eglChooseConfig(dpy, configAttribs, &config, 1, &count) || count < 1)
-    return die("eglChooseConfig");
-  const EGLint surfaceAttribs[] = {EGL_WIDTH, 320, EGL_HEIGHT, 240, EGL_NONE};
-  const EGLSurface surface = eglCreatePbufferSurface(dpy, config, surfaceAttribs);
-  const EGLint contextAttribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-  const EGLContext context = eglCreateContext(dpy, config, EGL_NO_CONTEXT, contextAttribs);
-  if (!surface || !context || !eglMakeCurrent(dpy, surface, surface, context))
-    return die("surface and context");
+  tessera::test::PbufferContext egl = tessera::test::makePbufferContext(320, 240);
+  if (!egl.error.empty()) {
+    std::fprintf(stderr, "gl_frames_program: %s\n", egl.error.c_str());
+    return 3;
+  }
 
   const GLuint program = glCreateProgram();
   glAttachShader(program,
@@ -83,16 +63,13 @@ int main(int argc, char** argv) {
     else
       glUniform4f(color, 1, 0, 0, 1);
     for (int d = 0; d < f; ++d) glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-    if (!eglSwapBuffers(dpy, surface)) return die("eglSwapBuffers");
+    if (!eglSwapBuffers(egl.display, egl.surface)) return die("eglSwapBuffers");
   }
   // The partial frame: drawn and flushed (releasing the context flushes), never swapped.
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   if (glGetError() != GL_NO_ERROR) return die("drawing");
-  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(dpy, context);
-  eglDestroySurface(dpy, surface);
-  eglTerminate(dpy);
+  tessera::test::destroyPbufferContext(egl);
 
   std::printf("gl_frames_program: %d frames\n", frames);
   std::fprintf(stderr, "gl_frames_program: done\n");

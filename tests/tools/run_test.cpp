@@ -2,7 +2,6 @@
 // drew, frame selection, captured back buffers, exit statuses passed through, and the errors a
 // user can make.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -11,32 +10,18 @@
 #include <string>
 
 #include "common/image.h"
+#include "tools/shell_command.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-struct CommandResult {
-  int exitCode;
-  std::string output;  // stdout and stderr
-};
-
-CommandResult shell(const std::string& cmd) {
-  CommandResult r{-1, {}};
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  const int status = pclose(p);
-  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using tessera::test::CommandResult;
+using tessera::test::runShell;
 
 CommandResult tesseraRun(const std::string& options, const std::string& programArgs) {
-  return shell(std::string(TESSERA_BIN) + " run " + options + " -- " + GL_FRAMES_PROGRAM + " " +
-               programArgs);
+  return runShell(std::string(TESSERA_BIN) + " run " + options + " -- " + GL_FRAMES_PROGRAM + " " +
+                  programArgs);
 }
 
 fs::path freshDir(const std::string& name) {
@@ -183,11 +168,11 @@ TEST(Run, BadArgumentsAreRefusedBeforeTheProgramRuns) {
     EXPECT_FALSE(fs::exists(dir)) << c.options;
   }
   // No program at all, or one that does not exist.
-  const CommandResult empty = shell(std::string(TESSERA_BIN) + " run");
+  const CommandResult empty = runShell(std::string(TESSERA_BIN) + " run");
   EXPECT_EQ(empty.exitCode, 2) << empty.output;
   EXPECT_NE(empty.output.find("command"), std::string::npos) << empty.output;
-  EXPECT_EQ(shell(std::string(TESSERA_BIN) + " run --").exitCode, 2);
-  const CommandResult missing = shell(std::string(TESSERA_BIN) + " run -- /no/such/program");
+  EXPECT_EQ(runShell(std::string(TESSERA_BIN) + " run --").exitCode, 2);
+  const CommandResult missing = runShell(std::string(TESSERA_BIN) + " run -- /no/such/program");
   EXPECT_EQ(missing.exitCode, 127) << missing.output;
   EXPECT_NE(missing.output.find("tessera: run: cannot run '/no/such/program'"), std::string::npos)
       << missing.output;
@@ -198,9 +183,9 @@ TEST(Run, AReportThatCannotBeWrittenSaysSoOnceAndTheProgramCarriesOn) {
   const fs::path dir = freshDir("unwritable");
   fs::create_directories(dir);
   std::ofstream(dir / "file") << "x";
-  const CommandResult r = shell("env LD_LIBRARY_PATH=" + std::string(TESSERA_GL_LIB_DIR) +
-                                " TESSERA_REPORT_DIR=" + (dir / "file" / "reports").string() + " " +
-                                GL_FRAMES_PROGRAM + " 3");
+  const CommandResult r = runShell("env LD_LIBRARY_PATH=" + std::string(TESSERA_GL_LIB_DIR) +
+                                   " TESSERA_REPORT_DIR=" + (dir / "file" / "reports").string() +
+                                   " " + GL_FRAMES_PROGRAM + " 3");
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("gl_frames_program: 3 frames"), std::string::npos) << r.output;
   const auto first = r.output.find("tessera: report: ");
@@ -208,9 +193,9 @@ TEST(Run, AReportThatCannotBeWrittenSaysSoOnceAndTheProgramCarriesOn) {
   EXPECT_EQ(r.output.find("tessera: report: ", first + 1), std::string::npos) << "one line only:\n"
                                                                               << r.output;
   // A bad frame range set by hand is reported the same way.
-  const CommandResult frames = shell("env LD_LIBRARY_PATH=" + std::string(TESSERA_GL_LIB_DIR) +
-                                     " TESSERA_REPORT_DIR=" + dir.string() +
-                                     " TESSERA_REPORT_FRAMES=x " + GL_FRAMES_PROGRAM + " 1");
+  const CommandResult frames = runShell("env LD_LIBRARY_PATH=" + std::string(TESSERA_GL_LIB_DIR) +
+                                        " TESSERA_REPORT_DIR=" + dir.string() +
+                                        " TESSERA_REPORT_FRAMES=x " + GL_FRAMES_PROGRAM + " 1");
   EXPECT_EQ(frames.exitCode, 0) << frames.output;
   EXPECT_NE(frames.output.find("tessera: report: bad TESSERA_REPORT_FRAMES 'x'"), std::string::npos)
       << frames.output;
