@@ -385,8 +385,7 @@ bool Context::readColor(GLint x, GLint y, GLsizei w, GLsizei h, size_t pitch, ui
   const int64_t r0 = std::max<int64_t>(0, -int64_t{y});
   const int64_t r1 = std::min<int64_t>(h, int64_t{t.fb.height} - y);
   for (int64_t r = r0; r < r1 && c0 < c1; ++r) {
-    const size_t at =
-        (static_cast<size_t>(y + r) * t.fb.width + static_cast<size_t>(x + c0)) * bpp;
+    const size_t at = (static_cast<size_t>(y + r) * t.fb.width + static_cast<size_t>(x + c0)) * bpp;
     uint8_t* row = out + static_cast<size_t>(r) * pitch + static_cast<size_t>(c0) * 4;
     gpu::rb::toRgba8(format, surface.data() + at, static_cast<size_t>(c1 - c0), row);
     if (t.alpha == 0) {  // §4.3.1: an RGB colour buffer's alpha reads as 1
