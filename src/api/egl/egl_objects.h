@@ -38,9 +38,7 @@ struct Surface {
     return config->red == 5 ? pipe::ColorFormat::RGB565 : pipe::ColorFormat::RGBA8;
   }
   // The colour buffer as the frame reports read it.
-  report::SwapSurface swapSurface() const {
-    return {fb.color, fb.width, fb.height, colorFormat()};
-  }
+  report::SwapSurface swapSurface() const { return {fb.color, fb.width, fb.height, colorFormat()}; }
 };
 
 struct Context {

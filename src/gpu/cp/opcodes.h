@@ -53,7 +53,7 @@ constexpr const OpcodeInfo* lookupOpcode(uint32_t value) {
 // X(name, value, description) — CP_EVENT_WRITE events.
 #define TESSERA_EVENTS(X)                                                                    \
   X(CACHE_FLUSH_TS, 0x04, "flush caches, then write VALUE to ADDR (end-of-pipe timestamp)")  \
-  X(CLEAR, 0x10, "clear the RB_CLEAR_CNTL buffers over the window, under the write masks") \
+  X(CLEAR, 0x10, "clear the RB_CLEAR_CNTL buffers over the window, under the write masks")   \
   X(RESTORE, 0x11, "blit the RB_BLIT_CNTL buffer of the current bin: system memory -> GMEM") \
   X(RESOLVE, 0x12, "blit the RB_BLIT_CNTL buffer of the current bin: GMEM -> system memory") \
   X(VSC_FLUSH, 0x13, "end of binning: write each pipe's stream size to VSC_SIZE")            \

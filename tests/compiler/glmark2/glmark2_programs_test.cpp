@@ -234,7 +234,8 @@ TEST_F(Glmark2Corpus, EveryTextHasMainAndItsStagesOutput) {
   // "void main(" with any spacing, then "void" or nothing, then ")".
   auto hasMain = [](std::string s) {
     std::erase_if(s, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
-    return s.find("voidmain()") != std::string::npos || s.find("voidmain(void)") != std::string::npos;
+    return s.find("voidmain()") != std::string::npos ||
+           s.find("voidmain(void)") != std::string::npos;
   };
   for (const Glmark2Program& p : programs_) {
     EXPECT_TRUE(hasMain(p.vertex)) << p.name;
