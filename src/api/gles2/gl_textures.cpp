@@ -383,28 +383,20 @@ namespace {
 
 // The components a copy may take from an RGBA framebuffer, in client layout.
 std::vector<uint8_t> reduce(const std::vector<uint8_t>& rgba, GLenum format) {
+  struct Keep {
+    int count;
+    int channel[4];  // indices into R, G, B, A
+  };
+  const Keep keep = format == GL_RGB               ? Keep{3, {0, 1, 2}}
+                    : format == GL_LUMINANCE       ? Keep{1, {0}}
+                    : format == GL_ALPHA           ? Keep{1, {3}}
+                    : format == GL_LUMINANCE_ALPHA ? Keep{2, {0, 3}}
+                                                   : Keep{4, {0, 1, 2, 3}};
   std::vector<uint8_t> out;
-  for (size_t p = 0; p + 4 <= rgba.size(); p += 4) {
-    switch (format) {
-      case GL_RGBA:
-        out.insert(out.end(), rgba.begin() + static_cast<ptrdiff_t>(p),
-                   rgba.begin() + static_cast<ptrdiff_t>(p + 4));
-        break;
-      case GL_RGB:
-        out.insert(out.end(), rgba.begin() + static_cast<ptrdiff_t>(p),
-                   rgba.begin() + static_cast<ptrdiff_t>(p + 3));
-        break;
-      case GL_LUMINANCE:
-        out.push_back(rgba[p]);
-        break;
-      case GL_ALPHA:
-        out.push_back(rgba[p + 3]);
-        break;
-      default:
-        out.push_back(rgba[p]), out.push_back(rgba[p + 3]);
-        break;  // LUMINANCE_ALPHA
-    }
-  }
+  out.reserve(rgba.size() / 4 * static_cast<size_t>(keep.count));
+  for (size_t p = 0; p + 4 <= rgba.size(); p += 4)
+    for (int k = 0; k < keep.count; ++k)
+      out.push_back(rgba[p + static_cast<size_t>(keep.channel[k])]);
   return out;
 }
 

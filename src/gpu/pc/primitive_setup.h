@@ -34,8 +34,8 @@ struct PrimitiveState {
   bool polygonOffset = false;
   float offsetFactor = 0, offsetUnits = 0;
   float depthResolution = 0;  // r of §3.5.2: the depth buffer's smallest step
-  uint16_t flatVaryings =
-      0;  // the fragment shader's flat varyings (kept from the provoking vertex)
+  // The fragment shader's flat varyings (kept from the provoking vertex).
+  uint16_t flatVaryings = 0;
 };
 
 struct PcStats {
