@@ -23,14 +23,20 @@ json blockCountersJson(const driver::BlockStats& s) {
   j["vfd"] = {{"indices", s.vfd.indices},
               {"vertices", s.vfd.vertices},
               {"attribute_bytes", s.vfd.attributeBytes}};
-  j["sp"] = {{"vertex_warps", s.sp.vertexWarps},       {"fragment_warps", s.sp.fragmentWarps},
-             {"instructions", s.sp.instructions},      {"lane_instructions", s.sp.laneInstructions},
-             {"texture_samples", s.sp.textureSamples}, {"killed_lanes", s.sp.killedLanes}};
-  j["pc"] = {{"primitives_in", s.pc.primitivesIn},
-             {"trivial_rejects", s.pc.trivialRejects},
-             {"clipped", s.pc.clipped},
-             {"culled", s.pc.culled},
-             {"triangles_out", s.pc.trianglesOut}};
+  j["sp"] = {{"vertex_warps", s.sp.vertexWarps},
+             {"fragment_warps", s.sp.fragmentWarps},
+             {"instructions", s.sp.instructions},
+             {"lane_instructions", s.sp.laneInstructions},
+             {"texture_samples", s.sp.textureSamples},
+             {"killed_lanes", s.sp.killedLanes},
+             {"sfu_instructions", s.sp.sfuInstructions},
+             {"tex_instructions", s.sp.texInstructions},
+             {"branch_instructions", s.sp.branchInstructions},
+             {"divergent_branches", s.sp.divergentBranches}};
+  j["pc"] = {
+      {"primitives_in", s.pc.primitivesIn},     {"points", s.pc.points},   {"lines", s.pc.lines},
+      {"trivial_rejects", s.pc.trivialRejects}, {"clipped", s.pc.clipped}, {"culled", s.pc.culled},
+      {"triangles_out", s.pc.trianglesOut}};
   j["ras"] = {{"triangles", s.ras.triangles},
               {"triangles_empty", s.ras.trianglesEmpty},
               {"quads", s.ras.quads},

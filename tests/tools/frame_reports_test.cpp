@@ -69,6 +69,8 @@ tessera::driver::BatchReport batch(uint32_t draws, uint64_t packets, uint64_t re
   b.draws = draws;
   b.clears = 1;
   b.stats.cp.packets = packets;
+  b.stats.pc.points = draws;  // every block counter reaches the report
+  b.stats.sp.divergentBranches = packets / 10;
   b.stats.bus[tessera::gpu::BusClient::GmemResolve].writeBytes = resolveBytes;
   return b;
 }
@@ -93,6 +95,8 @@ TEST(GlFrameJson, SumsTheBatchesOfAFrame) {
   EXPECT_EQ(j["clears"], 2);
   EXPECT_EQ(j["batch_count"], 2);
   EXPECT_EQ(j["counters"]["cp"]["packets"], 30);
+  EXPECT_EQ(j["counters"]["pc"]["points"], 5);
+  EXPECT_EQ(j["counters"]["sp"]["divergent_branches"], 3);
   EXPECT_EQ(j["bytes"]["gmem_resolve"]["write_bytes"], 1100);
   EXPECT_EQ(j["batches"][1]["cp"]["packets"], 20);
   // The bins are those of the batch with the most draws.
