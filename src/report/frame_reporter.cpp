@@ -4,26 +4,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "common/error.h"
 #include "common/image.h"
+#include "common/text_file.h"
 #include "gpu/rb/color_format.h"
 
 namespace tessera::report {
 namespace {
-
-void writeText(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    out << text;
-    if (!out) throw Error("cannot write '" + path + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw Error("cannot write '" + path + "': " + ec.message());
-}
 
 // The surface's colour buffer as an image, top row first (GL keeps the bottom row first).
 Image backBuffer(driver::Context& ctx, const SwapSurface& s) {
@@ -92,7 +80,7 @@ void FrameReporter::endFrame(driver::Context& ctx, const SwapSurface* surface, b
       f.width = surface->width;
       f.height = surface->height;
     }
-    writeText(path(number, "json"), glFrameJson(f, batches).dump(2) + "\n");
+    writeTextFile(path(number, "json"), glFrameJson(f, batches).dump(2) + "\n");
     if (capture_ && !partial && surface && surface->color)
       writePng(backBuffer(ctx, *surface), path(number, "png"));
   } catch (const std::exception& e) {
@@ -105,8 +93,8 @@ void FrameReporter::writeSummary() {
   try {
     std::error_code ec;
     std::filesystem::create_directories(dir_, ec);
-    writeText((std::filesystem::path(dir_) / "summary.json").string(),
-              totals_.toJson(preset_, mode_).dump(2) + "\n");
+    writeTextFile((std::filesystem::path(dir_) / "summary.json").string(),
+                  totals_.toJson(preset_, mode_).dump(2) + "\n");
   } catch (const std::exception& e) {
     fail(e.what());
   }

@@ -3,11 +3,10 @@
 // captured command streams; list presets.
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "common/error.h"
+#include "common/text_file.h"
 #include "gpu/cp/decoder.h"
 #include "tools/compile_command.h"
 #include "tools/frame_report.h"
@@ -31,16 +30,6 @@ void parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
     throw Error("bad size '" + text + "': expected WIDTHxHEIGHT with each side 1..8192");
   w = a;
   h = b;
-}
-
-void writeText(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    out << text;
-    if (!out) throw Error("cannot write '" + path + "'");
-  }
-  std::filesystem::rename(tmp, path);
 }
 
 int runRender(const RenderArgs& a) {
@@ -71,7 +60,7 @@ int runRender(const RenderArgs& a) {
   writePng(frame.image, a.out);
   std::cout << "  image                        " << a.out << "\n";
   if (!a.report.empty()) {
-    writeText(a.report, tools::reportJson(f, frame).dump(2) + "\n");
+    writeTextFile(a.report, tools::reportJson(f, frame).dump(2) + "\n");
     std::cout << "  report                       " << a.report << "\n";
   }
   if (!a.heatmap.empty()) {
