@@ -3,6 +3,7 @@
 // captured command streams; list presets.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "common/error.h"
@@ -32,9 +33,20 @@ void parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
   h = b;
 }
 
+// Every output's folder must exist before the frame is rendered: a mistyped path then costs no
+// rendering and leaves none of the other outputs behind.
+void checkOutputFolder(const std::string& path) {
+  if (path.empty()) return;
+  const std::filesystem::path folder = std::filesystem::absolute(path).parent_path();
+  if (!std::filesystem::is_directory(folder))
+    throw Error("cannot write '" + path + "': no folder '" + folder.string() + "'");
+}
+
 int runRender(const RenderArgs& a) {
   uint32_t w, h;
   parseSize(a.size, w, h);
+  for (const std::string* out : {&a.out, &a.report, &a.heatmap, &a.capture})
+    checkOutputFolder(*out);
   const gpu::Preset& preset = gpu::findPreset(a.preset);
   driver::RenderMode mode =
       preset.sysmemOnly ? driver::RenderMode::Sysmem : driver::RenderMode::Binning;

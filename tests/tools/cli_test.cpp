@@ -66,6 +66,8 @@ TEST(Cli, BadInputNamesTheProblemAndWritesNothing) {
       {"render --preset adreno-a999", "unknown preset 'adreno-a999'", 1},
       {"render --mode tiled", "unknown mode 'tiled'", 1},
       {"render /no/such/model.obj", "/no/such/model.obj", 1},
+      {"render --report /no/such/dir/r.json", "cannot write '/no/such/dir/r.json'", 1},
+      {"render --capture /no/such/c.tcap", "cannot write '/no/such/c.tcap'", 1},
       {"render --repeat 0", "--repeat", 2},
       {"render --no-such-option", "--no-such-option", 2},
   };
