@@ -4,10 +4,8 @@ namespace tessera::compiler {
 
 std::string ShaderType::glslName() const {
   std::string s;
-  if (base == BaseType::Sampler2D) {
-    s = "sampler2D";
-  } else if (base == BaseType::SamplerCube) {
-    s = "samplerCube";
+  if (isSampler()) {
+    s = samplerType(base).glslName;
   } else if (columns > 1) {
     s = "mat" + std::to_string(columns);
     if (rows != columns) s += "x" + std::to_string(rows);

@@ -79,8 +79,17 @@ pipe::ResourceId Context::createTexture(const pipe::TextureDesc& desc) {
   if (desc.width == 0 || desc.height == 0 || desc.width > 4096 || desc.height > 4096)
     throw Error("texture size " + std::to_string(desc.width) + "x" + std::to_string(desc.height) +
                 " is outside 1..4096");
+  if (int{desc.cube} + int{desc.volume} + int{desc.array} > 1)
+    throw Error("a texture is at most one of cube map, 3D and 2D array");
+  const bool layered = desc.volume || desc.array;
+  // GL_MAX_3D_TEXTURE_SIZE and GL_MAX_ARRAY_TEXTURE_LAYERS (OpenGL ES 3.0 Table 6.28 minimums).
+  if (layered ? desc.depth == 0 || desc.depth > 256 : desc.depth != 1)
+    throw Error("texture depth " + std::to_string(desc.depth) +
+                (layered ? " is outside 1..256" : ": only 3D and array textures have depth"));
   uint32_t maxLevels = 1;
-  while ((std::max(desc.width, desc.height) >> maxLevels) > 0) ++maxLevels;
+  const uint32_t largest =
+      std::max({desc.width, desc.height, desc.volume ? desc.depth : uint32_t{1}});
+  while ((largest >> maxLevels) > 0) ++maxLevels;
   if (desc.levels == 0 || desc.levels > maxLevels)
     throw Error("texture with " + std::to_string(desc.levels) + " levels (1.." +
                 std::to_string(maxLevels) + " allowed)");
@@ -90,6 +99,9 @@ pipe::ResourceId Context::createTexture(const pipe::TextureDesc& desc) {
   Resource r;
   r.kind = ResourceKind::Texture;
   r.texture.cube = desc.cube;
+  r.texture.volume = desc.volume;
+  r.texture.array = desc.array;
+  r.texture.depth = desc.depth;
   r.texture.format = desc.format;
   r.texture.width = desc.width;
   r.texture.height = desc.height;
@@ -104,7 +116,7 @@ void Context::uploadTexture(pipe::ResourceId id, uint32_t face, uint32_t level,
   Resource& r = resources_.get(id, ResourceKind::Texture, "uploadTexture");
   if (level >= r.texture.levels)
     throw Error("uploadTexture: level " + std::to_string(level) + " does not exist");
-  if (face >= gpu::tex::faceCount(r.texture))
+  if (face >= gpu::tex::layerCount(r.texture, level))
     throw Error("uploadTexture: face " + std::to_string(face) + " does not exist");
   const gpu::tex::TextureDescriptor& d = r.texture;
   const uint64_t offset = gpu::tex::faceOffset(d, level, face);
@@ -142,7 +154,7 @@ pipe::ResourceId Context::createTextureSurface(pipe::ResourceId texture, uint32_
                                                uint32_t level) {
   const Resource& t = resources_.get(texture, ResourceKind::Texture, "createTextureSurface");
   const gpu::tex::TextureDescriptor& d = t.texture;
-  if (level >= d.levels || face >= gpu::tex::faceCount(d))
+  if (level >= d.levels || face >= gpu::tex::layerCount(d, level))
     throw Error("createTextureSurface: level " + std::to_string(level) + " face " +
                 std::to_string(face) + " does not exist");
   // Colour formats become colour surfaces, depth formats depth surfaces (same texel layout).
@@ -271,7 +283,7 @@ void Context::setTexture(pipe::ShaderStage stage, uint32_t unit, pipe::ResourceI
                          const pipe::SamplerState& sampler) {
   if (unit >= 16) throw Error("texture unit " + std::to_string(unit) + " >= 16");
   if (tex) resources_.get(tex, ResourceKind::Texture, "setTexture");
-  update(textures_[static_cast<int>(stage)][unit], TextureBinding{tex, sampler},
+  update(textures_[static_cast<int>(stage)][unit], TextureBinding{tex, sampler, true},
          stage == pipe::ShaderStage::Vertex ? kDirtyVsTex : kDirtyFsTex);
 }
 

@@ -93,6 +93,9 @@ class Context final : public pipe::Context {
   struct TextureBinding {
     pipe::ResourceId texture = pipe::kNoResource;
     pipe::SamplerState sampler;
+    // setTexture named this unit (maybe with no texture: an incomplete one the shader may
+    // sample), so its descriptor is emitted.
+    bool set = false;
     bool operator==(const TextureBinding&) const = default;
   };
   template <class T>

@@ -38,7 +38,7 @@ void Context::emitTextures(CommandWriter& w, pipe::ShaderStage stage) {
   const auto& units = textures_[static_cast<int>(stage)];
   uint32_t count = 0;
   for (uint32_t i = 0; i < units.size(); ++i)
-    if (units[i].texture) count = i + 1;
+    if (units[i].set) count = i + 1;
   std::vector<uint32_t> table(size_t{count} * gpu::kTexConstDwords, 0);
   for (uint32_t i = 0; i < count; ++i) {
     gpu::tex::TextureDescriptor d;  // an unbound unit samples as incomplete: (0,0,0,1)
@@ -51,6 +51,9 @@ void Context::emitTextures(CommandWriter& w, pipe::ShaderStage stage) {
       d.magFilter = s.magFilter;
       d.minFilter = s.minFilter;
       d.mipFilter = s.mipFilter;
+      d.wrapR = s.wrapR;
+      d.compare = s.compare;
+      d.compareFunc = s.compareFunc;
     }
     const auto words = gpu::encodeTexConst(d);
     std::memcpy(table.data() + size_t{i} * gpu::kTexConstDwords, words.data(), sizeof words);

@@ -111,14 +111,15 @@ class LineParser {
     return n;
   }
 
-  // `offset(u, v)`: a texel offset (range checked by finalize).
-  std::array<int8_t, 2> texelOffset() {
+  // `offset(u, v)` or `offset(u, v, w)`: a texel offset (range checked by finalize).
+  std::array<int8_t, 3> texelOffset() {
     skipSpace();
     const size_t start = pos_;
     if (word() != "offset") error(start, "expected offset(u, v)");
     expect('(', "'('");
-    std::array<int8_t, 2> o{};
-    for (size_t k = 0; k < 2; ++k) {
+    std::array<int8_t, 3> o{};
+    for (size_t k = 0; k < 3; ++k) {
+      if (k == 2 && !accept(',')) break;  // w is optional
       if (k == 1) expect(',', "','");
       const bool neg = accept('-');
       const int64_t v = integer("texel offset");

@@ -130,9 +130,9 @@ std::string disassemble(const Program& p) {
     if (hasDestination(info.shape)) add(formatOperand(in.dst, info.type));
     for (int s = 0; s < sourceCount(info.shape); ++s) add(formatOperand(in.src[s], info.type));
     if (usesSampler(info.shape)) add(std::string(1, 's') += std::to_string(in.sampler));
-    if (in.texelOffset != std::array<int8_t, 2>{}) {
+    if (in.texelOffset != std::array<int8_t, 3>{}) {
       add("offset(" + std::to_string(in.texelOffset[0]) + ", " + std::to_string(in.texelOffset[1]) +
-          ")");
+          (in.texelOffset[2] ? ", " + std::to_string(in.texelOffset[2]) : std::string()) + ")");
     }
     out += line + ops + "\n";
     if (in.op == Opcode::If || in.op == Opcode::Else || in.op == Opcode::Loop) ++depth;

@@ -57,6 +57,7 @@ std::vector<uint32_t> encode(const Program& p) {
     w.back() |= ((static_cast<uint32_t>(in.texelOffset[0]) & nibble) |
                  (static_cast<uint32_t>(in.texelOffset[1]) & nibble) << kTexelOffsetBits)
                 << kTexelOffsetShift;
+    w[w.size() - 2] |= (static_cast<uint32_t>(in.texelOffset[2]) & nibble) << kTexelOffsetShift;
   }
   return w;
 }
@@ -115,7 +116,10 @@ Program decode(std::span<const uint32_t> w) {
       Operand& o = in.src[s];
       uint32_t file = field(sw, kSrcFileShift, kSrcFileBits);
       if (file >= static_cast<uint32_t>(File::Count)) throw DecodeError(at, "bad register file");
-      const uint32_t reserved = s == 2 ? field(sw, 7, 1) : field(sw, 7, 9);
+      // Word 3 bits 8..15 and word 2 bits 8..11 hold the texel offset.
+      const uint32_t reserved = s == 2   ? field(sw, 7, 1)
+                                : s == 1 ? field(sw, 7, 1) | field(sw, 12, 4)
+                                         : field(sw, 7, 9);
       if (reserved != 0) throw DecodeError(at, "reserved operand bits set");
       o.file = static_cast<File>(file);
       o.neg = field(sw, kSrcNegShift, 1) != 0;
@@ -129,8 +133,10 @@ Program decode(std::span<const uint32_t> w) {
         o.index = o.rel ? static_cast<int16_t>(index) : static_cast<int32_t>(index);
       }
     }
-    for (int k = 0; k < 2; ++k) {  // sign-extend each 4-bit field
-      const uint32_t v = field(iw[3], kTexelOffsetShift + k * kTexelOffsetBits, kTexelOffsetBits);
+    for (int k = 0; k < 3; ++k) {  // sign-extend each 4-bit field
+      const uint32_t v =
+          k < 2 ? field(iw[3], kTexelOffsetShift + k * kTexelOffsetBits, kTexelOffsetBits)
+                : field(iw[2], kTexelOffsetShift, kTexelOffsetBits);
       in.texelOffset[static_cast<size_t>(k)] = static_cast<int8_t>(v >= 8 ? int(v) - 16 : int(v));
     }
   }

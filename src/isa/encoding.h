@@ -11,8 +11,9 @@
 namespace tessera::isa {
 
 inline constexpr uint32_t kMagic = 0x41535354;  // "TSSA" little-endian
-inline constexpr uint32_t kVersion = 5;  // 2: integer division; 3: point size, flat varyings;
-                                         // 4: texel offsets; 5: private memory
+inline constexpr uint32_t kVersion = 6;  // 2: integer division; 3: point size, flat varyings;
+                                         // 4: texel offsets; 5: private memory; 6: vector
+                                         // samples (samv, samvl, samvb, txfv), txs depth
 inline constexpr int kHeaderWords = 7;
 inline constexpr int kWordsPerInstruction = 4;
 
@@ -31,7 +32,8 @@ inline constexpr int kSrcFileShift = 0, kSrcFileBits = 4;
 inline constexpr int kSrcNegShift = 4, kSrcAbsShift = 5, kSrcRelShift = 6;  // bits 7..15 zero
 inline constexpr int kSrcIndexShift = 16;  // 16 bits: index, pool slot, or signed offset
 // Word 3 (the third source's word) bits 8..15: the texel offset, u in 8..11 and v in 12..15, each
-// 4-bit two's complement. Bit 7 of every source word is reserved.
+// 4-bit two's complement; word 2 bits 8..11: its w (3D textures). Bit 7 of every source word is
+// reserved, and bits 12..15 of word 2.
 inline constexpr int kTexelOffsetShift = 8, kTexelOffsetBits = 4;
 
 // Header word 6: flat varyings in bits 0..15, private dwords per thread in bits 16..31.

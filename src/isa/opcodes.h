@@ -26,6 +26,8 @@ enum class Shape : uint8_t {
   SampleCube,     // dst(r..r+3), rD (direction rD..rD+2), sN              (samc)
   SampleCubeArg,  // dst(r..r+3), rD (direction rD..rD+2), bias-or-lod, sN (samcb, samcl)
   Query,          // dst(r..r+3), lod, sN                  (txs)
+  SampleVec,      // dst(r..r+3), rC (coordinates rC..rC+3: s, t, r, ref), sN  (samv)
+  SampleVecArg,   // dst(r..r+3), rC (rC..rC+3), bias-or-lod, sN   (samvb, samvl, txfv)
 };
 
 // How the sources are read (and how neg/abs apply to them).
@@ -55,7 +57,7 @@ enum class Opcode : uint8_t {
   Sel, And, Or, Xor, Not, Shl, Shr, Ashr, Iadd, Isub, Imul, Imin, Imax, Umin, Umax,
   Idiv, Irem, Udiv, Urem,
   F2i, I2f, U2f, F2u, Rcp, Rsq, Sqrt, Exp2, Log2, Sin, Cos,
-  Dsx, Dsy, Ipl, Sam, Saml, Samb, Samc, Samcl, Samcb, Txf, Txs, Mova,
+  Dsx, Dsy, Ipl, Sam, Saml, Samb, Samc, Samcl, Samcb, Txf, Txs, Samv, Samvl, Samvb, Txfv, Mova,
   If, Else, Endif, Loop, Endloop, Break, Breakif, Continue, Continueif, Kill, Killif, Ret, End,
   Count
 };
@@ -146,6 +148,10 @@ inline constexpr std::array<OpInfo, kNumOpcodes> kOpTable = {{
   {Opcode::Samcb,      "samcb",      Shape::SampleCubeArg, Unit::Tex, Type::F, Latency::Texture, kTexture},
   {Opcode::Txf,        "txf",        Shape::SampleArg, Unit::Tex, Type::I, Latency::Texture, kTexture},
   {Opcode::Txs,        "txs",        Shape::Query,     Unit::Tex, Type::I, Latency::Short,   kTexture},
+  {Opcode::Samv,       "samv",       Shape::SampleVec,     Unit::Tex, Type::F, Latency::Texture, kTexture | kTexelOffsetOk},
+  {Opcode::Samvl,      "samvl",      Shape::SampleVecArg,  Unit::Tex, Type::F, Latency::Texture, kTexture | kTexelOffsetOk},
+  {Opcode::Samvb,      "samvb",      Shape::SampleVecArg,  Unit::Tex, Type::F, Latency::Texture, kTexture | kTexelOffsetOk},
+  {Opcode::Txfv,       "txfv",       Shape::SampleVecArg,  Unit::Tex, Type::I, Latency::Texture, kTexture},
   {Opcode::Mova,       "mova",       Shape::Addr,      Unit::Alu, Type::I, Latency::Short,   0},
   {Opcode::If,         "if",         Shape::Cond,      Unit::Cf,  Type::B, Latency::Short,   0},
   {Opcode::Else,       "else",       Shape::None,      Unit::Cf,  Type::B, Latency::Short,   0},
@@ -207,6 +213,10 @@ constexpr int sourceCount(Shape s) {
       return 2;
     case Shape::Query:
       return 1;
+    case Shape::SampleVec:
+      return 1;
+    case Shape::SampleVecArg:
+      return 2;
   }
   return 0;
 }
@@ -217,13 +227,19 @@ constexpr bool hasDestination(Shape s) {
 constexpr bool samplesCube(Shape s) {
   return s == Shape::SampleCube || s == Shape::SampleCubeArg;
 }
+constexpr bool samplesVec(Shape s) {
+  return s == Shape::SampleVec || s == Shape::SampleVecArg;
+}
 constexpr bool usesSampler(Shape s) {
-  return s == Shape::Sample || s == Shape::SampleArg || samplesCube(s) || s == Shape::Query;
+  return s == Shape::Sample || s == Shape::SampleArg || samplesCube(s) || samplesVec(s) ||
+         s == Shape::Query;
 }
 // Consecutive general registers source `index` reads: the direction of a cube sample is three
-// (rD, rD+1, rD+2), as texture coordinates come in register tuples on real shader cores.
+// (rD, rD+1, rD+2) and the coordinates of a vector sample four (s, t, r, ref), as texture
+// coordinates come in register tuples on real shader cores.
 constexpr int sourceWidth(Shape s, int index) {
-  return samplesCube(s) && index == 0 ? 3 : 1;
+  if (index != 0) return 1;
+  return samplesCube(s) ? 3 : samplesVec(s) ? 4 : 1;
 }
 
 }  // namespace tessera::isa

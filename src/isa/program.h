@@ -68,9 +68,10 @@ struct Instr {
   Opcode op = Opcode::Nop;
   bool sat = false;  // clamp the fp32 result to [0, 1] (NaN -> 0)
   uint8_t sampler = 0;
-  // sam, samb, saml: whole texels added to the level's texel coordinates (u, v) before wrapping
-  // (OpenGL ES 3.0 §3.8.10), in [kMinTexelOffset, kMaxTexelOffset].
-  std::array<int8_t, 2> texelOffset{};
+  // sam, samb, saml, samv, samvb, samvl: whole texels added to the level's texel coordinates
+  // (u, v, w) before wrapping (OpenGL ES 3.0 §3.8.10), in [kMinTexelOffset, kMaxTexelOffset];
+  // w (3D textures) only on the vector samples.
+  std::array<int8_t, 3> texelOffset{};
   Operand dst;
   std::array<Operand, 3> src;
   // Derived by finalize() from the structure, not encoded: if -> its else (or endif);

@@ -113,8 +113,10 @@ void checkOperands(const Program& p, int i, const Instr& in) {
   if (in.sat && !(info.flags & kSatOk)) fail(i, std::string(info.name) + " cannot saturate");
   if (!usesSampler(shape) && in.sampler != 0) fail(i, "stray sampler index");
   if (usesSampler(shape) && in.sampler >= kMaxSamplers) fail(i, "sampler index out of range");
-  if (in.texelOffset != std::array<int8_t, 2>{}) {
+  if (in.texelOffset != std::array<int8_t, 3>{}) {
     if (!(info.flags & kTexelOffsetOk)) fail(i, std::string(info.name) + " takes no texel offset");
+    if (in.texelOffset[2] != 0 && !samplesVec(shape))
+      fail(i, std::string(info.name) + " takes no texel offset along r");
     for (int8_t o : in.texelOffset)
       if (o < kMinTexelOffset || o > kMaxTexelOffset)
         fail(i, "texel offset " + std::to_string(o) + " outside [" +
@@ -153,6 +155,13 @@ void checkOperands(const Program& p, int i, const Instr& in) {
       fail(i, "a cube sample's direction is a plain general register (rD..rD+2)");
     if (dir.index + 3 > p.regCount)
       fail(i, "cube direction r" + std::to_string(dir.index) + "..+2 exceeds regCount");
+  }
+  if (samplesVec(shape)) {
+    const Operand& c = in.src[0];
+    if (c.file != File::Reg || c.neg || c.abs)
+      fail(i, std::string(info.name) + " coordinates are a plain general register (rC..rC+3)");
+    if (c.index + 4 > p.regCount)
+      fail(i, "coordinates r" + std::to_string(c.index) + "..+3 exceed regCount");
   }
 }
 

@@ -15,7 +15,10 @@ enum class ShaderStage : uint8_t { Vertex, Fragment };
 struct TextureDesc {
   TexFormat format = TexFormat::RGBA8;
   uint32_t width = 0, height = 0, levels = 1;
-  bool cube = false;  // a cube map: six square faces per level
+  bool cube = false;    // a cube map: six square faces per level
+  bool volume = false;  // a 3D texture of `depth` slices (which halve with each level)
+  bool array = false;   // a 2D array texture of `depth` layers (all levels have them all)
+  uint32_t depth = 1;
 };
 
 // A completed flush: the timestamp its submission writes when it retires.
@@ -35,14 +38,15 @@ class Context {
   // The resource is gone for the caller; its memory is freed once no pending work can read it.
   virtual void destroyResource(ResourceId id) = 0;
   virtual ResourceId createTexture(const TextureDesc& desc) = 0;
-  // One level of one face: 2D textures have face 0, cube maps faces 0..5 (+X -X +Y -Y +Z -Z).
+  // One level of one face: 2D textures have face 0, cube maps faces 0..5 (+X -X +Y -Y +Z -Z),
+  // 3D textures one face per slice of the level, 2D arrays one per layer.
   virtual void uploadTexture(ResourceId tex, uint32_t face, uint32_t level,
                              std::span<const uint8_t> texels) = 0;
   virtual ResourceId createColorSurface(ColorFormat format, uint32_t width, uint32_t height) = 0;
   virtual ResourceId createDepthSurface(DepthFormat format, uint32_t width, uint32_t height) = 0;
-  // A surface that is one level of one face of a texture (render to texture): drawing into it
-  // writes the texture's texels. Colour for RGBA8, RGB565, RGBA4444 and RGBA5551 textures,
-  // depth for D16 and D24S8 ones. The view dies with the texture.
+  // A surface that is one level of one face (3D slice, array layer) of a texture (render to
+  // texture): drawing into it writes the texture's texels. Colour for RGBA8, RGB565, RGBA4444 and
+  // RGBA5551 textures, depth for D16 and D24S8 ones. The view dies with the texture.
   virtual ResourceId createTextureSurface(ResourceId texture, uint32_t face, uint32_t level) = 0;
   // Shader binaries in the Tessera ISA encoding (isa::encode). A vertex shader is given with
   // its binning-pass (position-only) variant.

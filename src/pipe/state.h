@@ -52,6 +52,10 @@ struct SamplerState {
   gpu::tex::Wrap wrapS = gpu::tex::Wrap::Repeat, wrapT = gpu::tex::Wrap::Repeat;
   gpu::tex::Filter magFilter = gpu::tex::Filter::Linear, minFilter = gpu::tex::Filter::Linear;
   gpu::tex::MipFilter mipFilter = gpu::tex::MipFilter::None;
+  gpu::tex::Wrap wrapR = gpu::tex::Wrap::Repeat;  // 3D textures
+  // GL_TEXTURE_COMPARE_MODE / _FUNC (OpenGL ES 3.0 §3.8.16): shadow lookups on depth textures.
+  bool compare = false;
+  gpu::tex::CompareFunc compareFunc = gpu::tex::CompareFunc::LEqual;
   bool operator==(const SamplerState&) const = default;
 };
 

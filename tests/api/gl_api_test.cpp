@@ -73,6 +73,6 @@ INSTANTIATE_TEST_SUITE_P(Scenes, GlApi,
                          ::testing::Values("triangles", "textured", "errors", "state",
                                            "framebuffer", "depth-texture", "copy-texture", "points",
                                            "lines", "polygon-offset", "readback-formats",
-                                           "rendered-mipmaps"));
+                                           "rendered-mipmaps", "shadow-samplers", "texture-3d"));
 
 }  // namespace

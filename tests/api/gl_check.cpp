@@ -660,6 +660,133 @@ void sceneRenderedMipmaps() {
   logError("draw");
 }
 
+// EXT_shadow_samplers' texture parameters: a 16-bit depth texture (a ramp along x, steps along
+// y) compared with a reference that varies along the window, with nearest and linear filtering,
+// through a shadow sampler's texture and textureProj; the compare parameters and their errors.
+void sceneShadowSamplers() {
+  constexpr GLenum kMode = 0x884C, kFunc = 0x884D, kRefToTexture = 0x884E;
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  std::vector<uint16_t> depth(16 * 16);
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 16; ++x)
+      depth[y * 16 + x] = static_cast<uint16_t>(x * 4000 + (y / 4) * 3000);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 16, 16, 0, GL_DEPTH_COMPONENT,
+               GL_UNSIGNED_SHORT, depth.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  GLint v = -1;
+  glGetTexParameteriv(GL_TEXTURE_2D, kMode, &v);
+  gLog << "compare mode 0x" << std::hex << v;
+  glGetTexParameteriv(GL_TEXTURE_2D, kFunc, &v);
+  gLog << " func 0x" << v << std::dec << "\n";
+  glTexParameteri(GL_TEXTURE_2D, kMode, GL_LEQUAL);
+  logError("bad compare mode");
+  glTexParameteri(GL_TEXTURE_2D, kFunc, GL_RGBA);
+  logError("bad compare func");
+  glTexParameteri(GL_TEXTURE_2D, kMode, kRefToTexture);
+  glTexParameteri(GL_TEXTURE_2D, kFunc, GL_GEQUAL);
+  logError("compare on");
+  // Mesa's GLES contexts compile GLSL ES 3.00 but do not offer EXT_shadow_samplers' GLSL ES 1.00
+  // functions, so the lookups are GLSL ES 3.00's (tests/api/gles2_shadow_test.cpp covers
+  // shadow2DEXT).
+  const GLuint p = program(
+      "#version 300 es\nin vec4 a_pos; in vec4 a_color; out vec2 uv;\n"
+      "void main() { gl_Position = a_pos; uv = a_pos.xy * 0.5 + 0.5; }\n",
+      "#version 300 es\n"
+      "precision highp float; uniform lowp sampler2DShadow d; in vec2 uv; out vec4 color;\n"
+      "void main() {\n"
+      "  float ref = 0.1 + 0.77 * uv.y + 0.013 * uv.x;\n"
+      "  float a = texture(d, vec3(uv, ref));\n"
+      "  float b = textureProj(d, vec4(uv * 1.5, ref * 1.5, 1.5));\n"
+      "  color = vec4(a, b, uv.x < 0.5 ? 1.0 : 0.0, 1.0);\n"
+      "}\n");
+  glUseProgram(p);
+  const float quad[] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(0);
+  glDisableVertexAttribArray(1);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glViewport(0, 0, kW / 2, kH);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glViewport(kW / 2, 0, kW / 2, kH);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  glViewport(0, 0, kW, kH);
+  logError("shadow draws");
+}
+
+// OES_texture_3D: a 3D texture whose slices differ, drawn through texture3D (nearest, then linear
+// across slices), a slice replaced by glTexSubImage3DOES, mipmaps that halve the depth, and the
+// errors and queries of the extension.
+void sceneTexture3D() {
+  constexpr GLenum kTexture3D = 0x806F, kBinding = 0x806A, kWrapR = 0x8072;
+  using TexImage3D = void (*)(GLenum, GLint, GLenum, GLsizei, GLsizei, GLsizei, GLint, GLenum,
+                              GLenum, const void*);
+  using TexSubImage3D = void (*)(GLenum, GLint, GLint, GLint, GLint, GLsizei, GLsizei, GLsizei,
+                                 GLenum, GLenum, const void*);
+  const auto texImage3D = reinterpret_cast<TexImage3D>(eglGetProcAddress("glTexImage3DOES"));
+  const auto texSubImage3D =
+      reinterpret_cast<TexSubImage3D>(eglGetProcAddress("glTexSubImage3DOES"));
+  gLog << "entry points " << (texImage3D != nullptr) << (texSubImage3D != nullptr) << "\n";
+  if (!texImage3D || !texSubImage3D) return;
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(kTexture3D, tex);
+  GLint bound = 0;
+  glGetIntegerv(kBinding, &bound);
+  gLog << "bound " << (bound == static_cast<GLint>(tex)) << "\n";
+  std::vector<uint8_t> texels;
+  for (int z = 0; z < 4; ++z)
+    for (int y = 0; y < 8; ++y)
+      for (int x = 0; x < 8; ++x)
+        texels.insert(texels.end(), {static_cast<uint8_t>(x * 32), static_cast<uint8_t>(y * 32),
+                                     static_cast<uint8_t>(z * 80), 255});
+  texImage3D(kTexture3D, 0, GL_RGBA, 8, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  logError("teximage3d");
+  texImage3D(kTexture3D, 0, GL_RGBA, 8, 8, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  logError("teximage3d border");
+  texImage3D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  logError("teximage3d target");
+  glTexParameteri(kTexture3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(kTexture3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(kTexture3D, kWrapR, GL_CLAMP_TO_EDGE);
+  GLint wrap = 0;
+  glGetTexParameteriv(kTexture3D, kWrapR, &wrap);
+  gLog << "wrap r 0x" << std::hex << wrap << std::dec << "\n";
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec3 uvw;\n"
+      "void main() { gl_Position = a_pos; uvw = vec3(a_pos.xy * 0.5 + 0.5, 0.0);\n"
+      "  uvw.z = uvw.x * 0.6 + uvw.y * 0.55 - 0.05; }\n",
+      "#extension GL_OES_texture_3D : require\n"
+      "precision highp float; uniform lowp sampler3D t; varying vec3 uvw;\n"
+      "void main() { gl_FragColor = texture3D(t, uvw); }\n");
+  glUseProgram(p);
+  const float quad[] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(0);
+  glDisableVertexAttribArray(1);
+  glViewport(0, 0, kW / 3, kH);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  const std::vector<uint8_t> red(8 * 8 * 4, 200);
+  texSubImage3D(kTexture3D, 0, 0, 0, 2, 8, 8, 1, GL_RGBA, GL_UNSIGNED_BYTE, red.data());
+  logError("texsubimage3d");
+  glTexParameteri(kTexture3D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(kTexture3D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glViewport(kW / 3, 0, kW / 3, kH);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  glGenerateMipmap(kTexture3D);
+  logError("mipmap");
+  glTexParameteri(kTexture3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glViewport(2 * kW / 3, 0, kW / 3, kH);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  glViewport(0, 0, kW, kH);
+  logError("3d draws");
+}
+
 struct Scene {
   const char* name;
   void (*draw)();
@@ -677,6 +804,8 @@ constexpr Scene kScenes[] = {
     {"polygon-offset", scenePolygonOffset},
     {"readback-formats", sceneReadbackFormats},
     {"rendered-mipmaps", sceneRenderedMipmaps},
+    {"shadow-samplers", sceneShadowSamplers},
+    {"texture-3d", sceneTexture3D},
 };
 
 }  // namespace

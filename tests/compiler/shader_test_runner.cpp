@@ -41,6 +41,55 @@ std::span<const uint8_t> bytes(const std::vector<T>& v) {
   return {reinterpret_cast<const uint8_t*>(v.data()), v.size() * sizeof(T)};
 }
 
+// The texture format of each shadertest::TexelFormat, in its order.
+constexpr pipe::TexFormat kTexFormats[] = {
+    pipe::TexFormat::RGBA8,    pipe::TexFormat::D16,      pipe::TexFormat::D24S8,
+    pipe::TexFormat::R8I,      pipe::TexFormat::R8UI,     pipe::TexFormat::RG8I,
+    pipe::TexFormat::RG8UI,    pipe::TexFormat::RGBA8I,   pipe::TexFormat::RGBA8UI,
+    pipe::TexFormat::R16I,     pipe::TexFormat::R16UI,    pipe::TexFormat::RGBA16I,
+    pipe::TexFormat::RGBA16UI, pipe::TexFormat::R32I,     pipe::TexFormat::R32UI,
+    pipe::TexFormat::RGBA32I,  pipe::TexFormat::RGBA32UI,
+};
+
+// Creates and fills the texture a spec describes: every level of every face or layer, a 3D
+// texture's levels slice by slice. Depth 24 comes as GL packs it (depth in bits 8..31) and is
+// stored as Tessera's D24S8 (depth in bits 0..23).
+pipe::ResourceId uploadTexture(driver::Context& ctx, const shadertest::TextureSpec& spec) {
+  const uint32_t levels = shadertest::levelCount(spec);
+  pipe::TextureDesc desc{kTexFormats[static_cast<size_t>(spec.format)],
+                         spec.width,
+                         spec.height,
+                         levels,
+                         spec.cube,
+                         spec.volume,
+                         spec.array,
+                         spec.volume || spec.array ? spec.depth : 1};
+  const pipe::ResourceId tex = ctx.createTexture(desc);
+  for (uint32_t layer = 0; layer < spec.layers(); ++layer) {
+    auto data = shadertest::textureData(spec, layer);
+    for (uint32_t l = 0; l < data.size(); ++l) {
+      std::vector<uint8_t>& bytes = data[l];
+      if (spec.format == shadertest::TexelFormat::Depth24) {
+        for (size_t i = 0; i < bytes.size(); i += 4) {
+          uint32_t v;
+          std::memcpy(&v, &bytes[i], 4);
+          v >>= 8;
+          std::memcpy(&bytes[i], &v, 4);
+        }
+      }
+      if (!spec.volume) {
+        ctx.uploadTexture(tex, layer, l, bytes);
+        continue;
+      }
+      const uint32_t slices = gpu::tex::levelExtent(spec.depth, l);
+      const size_t slice = bytes.size() / slices;
+      for (uint32_t z = 0; z < slices; ++z)
+        ctx.uploadTexture(tex, z, l, std::span<const uint8_t>(bytes).subspan(z * slice, slice));
+    }
+  }
+  return tex;
+}
+
 }  // namespace
 
 struct ShaderTestScene::State {
@@ -108,26 +157,22 @@ ShaderTestScene::ShaderTestScene(const shadertest::ShaderTest& t, const gpu::Pre
       if (vt.kind == Kind::Sampler) {
         const auto unit = static_cast<uint32_t>(v[0]);
         shadertest::TextureSpec spec = shadertest::textureFor(t, unit);
-        spec.cube = u.type.base == compiler::BaseType::SamplerCube;
-        if (!textures.count(unit)) {
-          const auto levels = shadertest::textureLevels(spec);
-          const pipe::ResourceId tex =
-              ctx.createTexture({pipe::TexFormat::RGBA8, spec.width, spec.height,
-                                 static_cast<uint32_t>(levels.size()), spec.cube});
-          for (uint32_t face = 0; face < (spec.cube ? 6u : 1u); ++face) {
-            const auto faceLevels = shadertest::textureLevels(spec, face);
-            for (uint32_t l = 0; l < faceLevels.size(); ++l)
-              ctx.uploadTexture(tex, face, l, faceLevels[l]);
-          }
-          textures[unit] = tex;
-        }
+        const compiler::SamplerTarget target = compiler::samplerType(u.type.base).target;
+        spec.cube = target == compiler::SamplerTarget::Cube;
+        spec.volume = target == compiler::SamplerTarget::Tex3D;
+        spec.array = target == compiler::SamplerTarget::Array2D;
+        if (!textures.count(unit)) textures[unit] = uploadTexture(ctx, spec);
         pipe::SamplerState smp;
-        smp.wrapS = smp.wrapT = spec.clamp ? gpu::tex::Wrap::ClampToEdge : gpu::tex::Wrap::Repeat;
+        const gpu::tex::Wrap wrap =
+            spec.clamp ? gpu::tex::Wrap::ClampToEdge : gpu::tex::Wrap::Repeat;
+        smp.wrapS = smp.wrapT = smp.wrapR = wrap;
         smp.magFilter = smp.minFilter =
             spec.linear ? gpu::tex::Filter::Linear : gpu::tex::Filter::Nearest;
         smp.mipFilter = !spec.mipmaps ? gpu::tex::MipFilter::None
                         : spec.linear ? gpu::tex::MipFilter::Linear
                                       : gpu::tex::MipFilter::Nearest;
+        smp.compare = spec.compare;
+        smp.compareFunc = static_cast<gpu::tex::CompareFunc>(spec.compareFunc);
         const uint32_t slot = static_cast<uint32_t>(u.sampler) + e;
         ctx.setTexture(pipe::ShaderStage::Vertex, slot, textures[unit], smp);
         ctx.setTexture(pipe::ShaderStage::Fragment, slot, textures[unit], smp);

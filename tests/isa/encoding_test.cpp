@@ -141,12 +141,80 @@ TEST(Encoding, PrivateMemoryRoundTrips) {
 TEST(Encoding, TexelOffsetsAreSignedNibblesOfWordThree) {
   const Program p = assemble(
       ".stage fragment\n.regs 8\nsam r4, r0, r1, s2, offset(-8, 7)\nmov o0.x, r4\nend\n", "o.s");
-  EXPECT_EQ(p.code[0].texelOffset, (std::array<int8_t, 2>{-8, 7}));
+  EXPECT_EQ(p.code[0].texelOffset, (std::array<int8_t, 3>{-8, 7, 0}));
   const std::vector<uint32_t> w = encode(p);
   EXPECT_EQ(w[instrWord(w, 0) + 3] >> 8 & 0xffu, 0x78u);  // u = -8 (1000b), v = 7 (0111b)
   EXPECT_EQ(decode(w), p);
   EXPECT_NE(disassemble(p).find("sam r4, r0, r1, s2, offset(-8, 7)"), std::string::npos)
       << disassemble(p);
+}
+
+// Vector samples read a 4-register coordinate tuple (rC..rC+3) in source word 1, the bias,
+// LOD or level in word 2, and carry texel offsets like sam (txfv takes none).
+TEST(Encoding, VectorSamplesRoundTrip) {
+  const Program p = assemble(
+      ".stage fragment\n.regs 12\nsamv r4, r0, s3, offset(2, -3)\nsamvb r8, r4, r1, s15\n"
+      "samvl r0, r8, 0.5, s1\ntxfv r4, r0, 2, s2\nmov o0.x, r4\nend\n",
+      "v.s");
+  EXPECT_EQ(p.code[0].op, Opcode::Samv);
+  EXPECT_EQ(p.code[0].src[0].index, 0);
+  EXPECT_EQ(p.code[0].texelOffset, (std::array<int8_t, 3>{2, -3, 0}));
+  EXPECT_EQ(p.code[1].sampler, 15);
+  EXPECT_EQ(p.code[3].src[1].imm, 2u);  // txfv's level is an integer
+  const std::vector<uint32_t> w = encode(p);
+  EXPECT_EQ(w[instrWord(w, 1) + 1] >> kSrcIndexShift, 4u);  // the tuple's first register
+  EXPECT_EQ(decode(w), p);
+  EXPECT_EQ(assemble(disassemble(p), "d.s"), p);
+  EXPECT_TRUE(p.uses(kUsesTexture));
+}
+
+// The offset's w (3D textures) is a signed nibble in word 2, bits 8..11; only the vector samples
+// take it.
+TEST(Encoding, TexelOffsetAlongRIsInWordTwo) {
+  const Program p = assemble(
+      ".stage fragment\n.regs 8\nsamvl r4, r0, r1, s2, offset(1, -2, -8)\nmov o0.x, r4\nend\n",
+      "w.s");
+  EXPECT_EQ(p.code[0].texelOffset, (std::array<int8_t, 3>{1, -2, -8}));
+  const std::vector<uint32_t> w = encode(p);
+  EXPECT_EQ(w[instrWord(w, 0) + 2] >> 8 & 0xffu, 0x08u);  // w = -8 (1000b), bits 12..15 zero
+  EXPECT_EQ(w[instrWord(w, 0) + 3] >> 8 & 0xffu, 0xe1u);  // u = 1, v = -2 (1110b)
+  EXPECT_EQ(decode(w), p);
+  EXPECT_NE(disassemble(p).find("samvl r4, r0, r1, s2, offset(1, -2, -8)"), std::string::npos)
+      << disassemble(p);
+  std::vector<uint32_t> bad = w;
+  bad[instrWord(w, 0) + 2] |= 1u << 12;  // reserved
+  EXPECT_EQ(decodeErrorIndex(bad), 0);
+  std::string what;
+  try {
+    assemble(".stage fragment\n.regs 8\nsam r4, r0, r1, s2, offset(1, 2, 3)\nend\n", "w.s");
+  } catch (const AsmError& e) {
+    what = e.what();
+  }
+  EXPECT_NE(what.find("sam takes no texel offset along r"), std::string::npos) << what;
+}
+
+TEST(DecodeErrors, VectorSampleTuplesArePlainRegistersInRange) {
+  const std::string what = [] {
+    try {
+      assemble(".stage vertex\n.regs 8\nsamv r4, r5, s0\nmov o0.x, r4\nend\n", "e.s");
+    } catch (const AsmError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  }();
+  EXPECT_NE(what.find("coordinates r5..+3 exceed regCount"), std::string::npos) << what;
+  EXPECT_THROW(assemble(".stage vertex\n.regs 8\nsamv r4, c0, s0\nmov o0.x, r4\nend\n", "e.s"),
+               AsmError);
+  EXPECT_THROW(
+      assemble(".stage vertex\n.regs 8\nsamvl r4, -r0, 1.0, s0\nmov o0.x, r4\nend\n", "e.s"),
+      AsmError);
+  EXPECT_THROW(assemble(".stage vertex\n.regs 8\ntxfv r4, r0, 0, s0, offset(1, 1)\nend\n", "e.s"),
+               AsmError);
+  // A decoded tuple that runs past regCount names the instruction.
+  std::vector<uint32_t> w =
+      encode(assemble(".stage vertex\n.regs 8\nsamv r4, r4, s0\nmov o0.x, r4\nend\n", "e.s"));
+  w[instrWord(w, 0) + 1] = 1u | 5u << kSrcIndexShift;  // r5..r8
+  EXPECT_EQ(decodeErrorIndex(w), 0);
 }
 
 }  // namespace

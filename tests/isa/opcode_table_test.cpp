@@ -45,9 +45,9 @@ TEST(OpcodeTable, EveryOpcodeIsDocumented) {
   std::stringstream ss;
   ss << file.rdbuf();
   const std::string doc = ss.str();
-  constexpr std::string_view kShapes[] = {"None",      "Cond",       "Unary",         "Binary",
-                                          "Ternary",   "Addr",       "Interp",        "Sample",
-                                          "SampleArg", "SampleCube", "SampleCubeArg", "Query"};
+  constexpr std::string_view kShapes[] = {
+      "None",   "Cond",      "Unary",      "Binary",        "Ternary", "Addr",      "Interp",
+      "Sample", "SampleArg", "SampleCube", "SampleCubeArg", "Query",   "SampleVec", "SampleVecArg"};
   constexpr std::string_view kUnits[] = {"ALU", "FPU", "SFU", "TEX", "CF"};
   constexpr std::string_view kTypes[] = {"F", "I", "U", "B"};
   for (const OpInfo& info : kOpTable) {

@@ -78,6 +78,10 @@ samcl r8, r1, 0.5, s2
 samcb r8, r2, r0, s4
 txf r8, r6, r7, 1, s5
 txs r8, r6, s5
+samv r8, r4, s6, offset(-1, 2)
+samvl r8, r4, 2.5, s7
+samvb r8, r0, r2, s8, offset(7, -8)
+txfv r8, r4, r7, s9
 if r5
   mov o1.x, 16777216
 else

@@ -1,6 +1,6 @@
 #include "oracle/gl_shader_test.h"
 
-#include <GLES2/gl2.h>
+#include <GLES3/gl3.h>
 
 #include <string>
 #include <vector>
@@ -13,6 +13,60 @@ namespace {
 
 using shadertest::Kind;
 using shadertest::VarType;
+
+// The sampler types a GLES 3.0 program can have (glGetActiveUniform) and the texture target each
+// reads.
+struct SamplerGlType {
+  GLenum type, target;
+};
+constexpr SamplerGlType kSamplerTypes[] = {
+    {GL_SAMPLER_2D, GL_TEXTURE_2D},
+    {GL_SAMPLER_CUBE, GL_TEXTURE_CUBE_MAP},
+    {GL_SAMPLER_3D, GL_TEXTURE_3D},
+    {GL_SAMPLER_2D_ARRAY, GL_TEXTURE_2D_ARRAY},
+    {GL_SAMPLER_2D_SHADOW, GL_TEXTURE_2D},
+    {GL_SAMPLER_CUBE_SHADOW, GL_TEXTURE_CUBE_MAP},
+    {GL_SAMPLER_2D_ARRAY_SHADOW, GL_TEXTURE_2D_ARRAY},
+    {GL_INT_SAMPLER_2D, GL_TEXTURE_2D},
+    {GL_INT_SAMPLER_3D, GL_TEXTURE_3D},
+    {GL_INT_SAMPLER_CUBE, GL_TEXTURE_CUBE_MAP},
+    {GL_INT_SAMPLER_2D_ARRAY, GL_TEXTURE_2D_ARRAY},
+    {GL_UNSIGNED_INT_SAMPLER_2D, GL_TEXTURE_2D},
+    {GL_UNSIGNED_INT_SAMPLER_3D, GL_TEXTURE_3D},
+    {GL_UNSIGNED_INT_SAMPLER_CUBE, GL_TEXTURE_CUBE_MAP},
+    {GL_UNSIGNED_INT_SAMPLER_2D_ARRAY, GL_TEXTURE_2D_ARRAY},
+};
+
+// The texture target a sampler type reads, or 0 for other types.
+GLenum samplerTarget(GLenum type) {
+  for (const SamplerGlType& s : kSamplerTypes)
+    if (s.type == type) return s.target;
+  return 0;
+}
+
+// GL's internal format, format and type of each shadertest::TexelFormat, in its order.
+struct GlFormat {
+  GLenum internal, format, type;
+};
+constexpr GlFormat kGlFormats[] = {
+    {GL_RGBA, GL_RGBA, GL_UNSIGNED_BYTE},
+    {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT},
+    {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8},
+    {GL_R8I, GL_RED_INTEGER, GL_BYTE},
+    {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE},
+    {GL_RG8I, GL_RG_INTEGER, GL_BYTE},
+    {GL_RG8UI, GL_RG_INTEGER, GL_UNSIGNED_BYTE},
+    {GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE},
+    {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE},
+    {GL_R16I, GL_RED_INTEGER, GL_SHORT},
+    {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT},
+    {GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT},
+    {GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT},
+    {GL_R32I, GL_RED_INTEGER, GL_INT},
+    {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT},
+    {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT},
+    {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT},
+};
 
 VarType varType(GLenum type) {
   switch (type) {
@@ -46,10 +100,8 @@ VarType varType(GLenum type) {
       return {Kind::Float, 3, 3};
     case GL_FLOAT_MAT4:
       return {Kind::Float, 4, 4};
-    case GL_SAMPLER_2D:
-    case GL_SAMPLER_CUBE:
-      return {Kind::Sampler, 1, 1};
     default:
+      if (samplerTarget(type)) return {Kind::Sampler, 1, 1};
       throw Error("shader test: uniform type 0x" + std::to_string(type) + " not handled");
   }
 }
@@ -73,8 +125,6 @@ void setUniform(GLint loc, GLenum type, const std::vector<float>& v) {
       return glUniformMatrix4fv(loc, 1, GL_FALSE, v.data());
     case GL_INT:
     case GL_BOOL:
-    case GL_SAMPLER_2D:
-    case GL_SAMPLER_CUBE:
       return glUniform1iv(loc, 1, iv.data());
     case GL_INT_VEC2:
     case GL_BOOL_VEC2:
@@ -86,6 +136,7 @@ void setUniform(GLint loc, GLenum type, const std::vector<float>& v) {
     case GL_BOOL_VEC4:
       return glUniform4iv(loc, 1, iv.data());
     default:
+      if (samplerTarget(type)) glUniform1iv(loc, 1, iv.data());
       return;
   }
 }
@@ -93,16 +144,40 @@ void setUniform(GLint loc, GLenum type, const std::vector<float>& v) {
 GLuint makeTexture(const shadertest::TextureSpec& spec) {
   GLuint tex = 0;
   glGenTextures(1, &tex);
-  const GLenum target = spec.cube ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D;
+  const GLenum target = spec.cube     ? GL_TEXTURE_CUBE_MAP
+                        : spec.volume ? GL_TEXTURE_3D
+                        : spec.array  ? GL_TEXTURE_2D_ARRAY
+                                      : GL_TEXTURE_2D;
   glBindTexture(target, tex);
-  for (GLenum face = 0; face < (spec.cube ? 6u : 1u); ++face) {
-    const auto levels = shadertest::textureLevels(spec, face);
-    const GLenum image = spec.cube ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + face : GL_TEXTURE_2D;
-    GLsizei w = static_cast<GLsizei>(spec.width), h = static_cast<GLsizei>(spec.height);
+  const GlFormat& f = kGlFormats[static_cast<size_t>(spec.format)];
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  if (spec.volume || spec.array) {
+    // One glTexImage3D per level: the layers (or slices) one after another.
+    std::vector<std::vector<uint8_t>> levels;
+    for (uint32_t layer = 0; layer < (spec.array ? spec.depth : 1u); ++layer) {
+      const auto data = shadertest::textureData(spec, layer);
+      levels.resize(data.size());
+      for (size_t l = 0; l < data.size(); ++l)
+        levels[l].insert(levels[l].end(), data[l].begin(), data[l].end());
+    }
+    GLsizei w = static_cast<GLsizei>(spec.width), h = static_cast<GLsizei>(spec.height),
+            d = static_cast<GLsizei>(spec.depth);
     for (size_t l = 0; l < levels.size(); ++l) {
-      glTexImage2D(image, static_cast<GLint>(l), GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                   levels[l].data());
+      glTexImage3D(target, static_cast<GLint>(l), static_cast<GLint>(f.internal), w, h, d, 0,
+                   f.format, f.type, levels[l].data());
       w = std::max(1, w / 2), h = std::max(1, h / 2);
+      if (spec.volume) d = std::max(1, d / 2);
+    }
+  } else {
+    for (GLenum face = 0; face < (spec.cube ? 6u : 1u); ++face) {
+      const auto levels = shadertest::textureData(spec, face);
+      const GLenum image = spec.cube ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + face : GL_TEXTURE_2D;
+      GLsizei w = static_cast<GLsizei>(spec.width), h = static_cast<GLsizei>(spec.height);
+      for (size_t l = 0; l < levels.size(); ++l) {
+        glTexImage2D(image, static_cast<GLint>(l), static_cast<GLint>(f.internal), w, h, 0,
+                     f.format, f.type, levels[l].data());
+        w = std::max(1, w / 2), h = std::max(1, h / 2);
+      }
     }
   }
   const GLint mag = spec.linear ? GL_LINEAR : GL_NEAREST;
@@ -113,6 +188,12 @@ GLuint makeTexture(const shadertest::TextureSpec& spec) {
   const GLint wrap = spec.clamp || spec.cube ? GL_CLAMP_TO_EDGE : GL_REPEAT;
   glTexParameteri(target, GL_TEXTURE_WRAP_S, wrap);
   glTexParameteri(target, GL_TEXTURE_WRAP_T, wrap);
+  if (spec.volume) glTexParameteri(target, GL_TEXTURE_WRAP_R, wrap);
+  if (spec.compare) {
+    glTexParameteri(target, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+    glTexParameteri(target, GL_TEXTURE_COMPARE_FUNC,
+                    GL_NEVER + static_cast<GLint>(spec.compareFunc));
+  }
   return tex;
 }
 
@@ -162,7 +243,7 @@ GlShaderTest::GlShaderTest(const shadertest::ShaderTest& test) : test_(test) {
     const bool array = base.size() > 3 && base.substr(base.size() - 3) == "[0]";
     if (array) base.resize(base.size() - 3);
     active.push_back({base, size, type, array});
-    if (type == GL_SAMPLER_2D || type == GL_SAMPLER_CUBE) {
+    if (samplerTarget(type)) {
       for (GLint e = 0; e < size; ++e)
         samplerNames.push_back(array ? base + "[" + std::to_string(e) + "]" : base);
     }
@@ -187,7 +268,10 @@ GlShaderTest::GlShaderTest(const shadertest::ShaderTest& test) : test_(test) {
         const auto unit = static_cast<uint32_t>(v[0]);
         glActiveTexture(GL_TEXTURE0 + unit);
         shadertest::TextureSpec spec = shadertest::textureFor(test, unit);
-        spec.cube = a.type == GL_SAMPLER_CUBE;
+        const GLenum target = samplerTarget(a.type);
+        spec.cube = target == GL_TEXTURE_CUBE_MAP;
+        spec.volume = target == GL_TEXTURE_3D;
+        spec.array = target == GL_TEXTURE_2D_ARRAY;
         textures.push_back(makeTexture(spec));
         glActiveTexture(GL_TEXTURE0);
       }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "common/error.h"
@@ -28,7 +29,35 @@ bool parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
   return w > 0 && h > 0 && w <= 4096 && h <= 4096;
 }
 
+// clang-format off
+constexpr TexelFormatInfo kFormats[] = {
+  {TexelFormat::RGBA8,    "rgba8",    4, 8,  false, false, false},
+  {TexelFormat::Depth16,  "depth16",  1, 16, false, false, true},
+  {TexelFormat::Depth24,  "depth24",  1, 32, false, false, true},  // 24 depth + 8 stencil bits
+  {TexelFormat::R8I,      "r8i",      1, 8,  true,  true,  false},
+  {TexelFormat::R8UI,     "r8ui",     1, 8,  false, true,  false},
+  {TexelFormat::RG8I,     "rg8i",     2, 8,  true,  true,  false},
+  {TexelFormat::RG8UI,    "rg8ui",    2, 8,  false, true,  false},
+  {TexelFormat::RGBA8I,   "rgba8i",   4, 8,  true,  true,  false},
+  {TexelFormat::RGBA8UI,  "rgba8ui",  4, 8,  false, true,  false},
+  {TexelFormat::R16I,     "r16i",     1, 16, true,  true,  false},
+  {TexelFormat::R16UI,    "r16ui",    1, 16, false, true,  false},
+  {TexelFormat::RGBA16I,  "rgba16i",  4, 16, true,  true,  false},
+  {TexelFormat::RGBA16UI, "rgba16ui", 4, 16, false, true,  false},
+  {TexelFormat::R32I,     "r32i",     1, 32, true,  true,  false},
+  {TexelFormat::R32UI,    "r32ui",    1, 32, false, true,  false},
+  {TexelFormat::RGBA32I,  "rgba32i",  4, 32, true,  true,  false},
+  {TexelFormat::RGBA32UI, "rgba32ui", 4, 32, false, true,  false},
+};
+// clang-format on
+constexpr const char* kCompareNames[] = {"never",   "less",     "equal",  "lequal",
+                                         "greater", "notequal", "gequal", "always"};
+
 }  // namespace
+
+const TexelFormatInfo& formatInfo(TexelFormat f) {
+  return kFormats[static_cast<size_t>(f)];
+}
 
 ShaderTest parse(const std::string& text, const std::string& name) {
   ShaderTest t;
@@ -115,9 +144,29 @@ ShaderTest parse(const std::string& text, const std::string& name) {
         spec.linear = value != "nearest";
         spec.mipmaps = value == "trilinear";
       } else if (key == "type") {
-        if (value != "2d" && value != "cube") throw fail("type must be 2d or cube");
+        if (value != "2d" && value != "cube" && value != "3d" && value != "2darray")
+          throw fail("type must be 2d, cube, 3d or 2darray");
         spec.cube = value == "cube";
+        spec.volume = value == "3d";
+        spec.array = value == "2darray";
         if (spec.cube && spec.width != spec.height) throw fail("cube faces must be square");
+      } else if (key == "depth") {
+        try {
+          spec.depth = static_cast<uint32_t>(std::stoul(value));
+        } catch (const std::exception&) {
+          throw fail("depth must be a number");
+        }
+        if (spec.depth == 0 || spec.depth > 256) throw fail("depth must be 1..256");
+      } else if (key == "format") {
+        const auto it = std::find_if(std::begin(kFormats), std::end(kFormats),
+                                     [&](const TexelFormatInfo& f) { return value == f.name; });
+        if (it == std::end(kFormats)) throw fail("unknown texture format '" + value + "'");
+        spec.format = it->format;
+      } else if (key == "compare") {
+        const auto it = std::find(std::begin(kCompareNames), std::end(kCompareNames), value);
+        if (it == std::end(kCompareNames)) throw fail("unknown compare function '" + value + "'");
+        spec.compare = true;
+        spec.compareFunc = static_cast<CompareFunc>(it - std::begin(kCompareNames));
       } else if (key == "wrap") {
         if (value != "repeat" && value != "clamp") throw fail("wrap must be repeat or clamp");
         spec.clamp = value == "clamp";
@@ -288,6 +337,124 @@ std::vector<std::vector<uint8_t>> textureLevels(const TextureSpec& t, uint32_t f
     }
     levels.push_back(std::move(dst));
     w = nw, h = nh;
+  }
+  return levels;
+}
+
+uint32_t levelCount(const TextureSpec& t) {
+  if (!t.mipmaps) return 1;
+  uint32_t largest = std::max({t.width, t.height, t.volume ? t.depth : 1u}), n = 1;
+  while (largest >>= 1) ++n;
+  return n;
+}
+
+namespace {
+
+// One level as channel values (4 per texel, x fastest, then y, then z) in the format's own
+// range: 0..255 for RGBA8, the depth integer, or the integer channel values.
+struct Block {
+  uint32_t w, h, d;
+  std::vector<int64_t> v;
+};
+
+Block baseLevel(const TextureSpec& t, uint32_t layer) {
+  const TexelFormatInfo& f = formatInfo(t.format);
+  TextureSpec flat = t;
+  flat.mipmaps = false;
+  flat.cube = flat.volume = flat.array = false;
+  const std::vector<uint8_t> rgba = textureLevels(flat)[0];
+  const uint32_t slices = t.volume ? t.depth : 1;
+  Block b{t.width, t.height, slices, {}};
+  const int64_t depthMax = t.format == TexelFormat::Depth16 ? 65535 : 16777215;
+  for (uint32_t z = 0; z < slices; ++z) {
+    const uint32_t image = t.volume ? z : layer;
+    for (uint32_t y = 0; y < t.height; ++y) {
+      for (uint32_t x = 0; x < t.width; ++x) {
+        const uint8_t* p = &rgba[(size_t{y} * t.width + x) * 4];
+        int64_t c[4] = {p[0], p[1], p[2], p[3]};
+        // Slices ramp blue smoothly along r (filtering blends them); layers and faces are tinted.
+        if (t.volume) c[2] = z * 255 / std::max(1u, slices - 1);
+        if (t.array || t.cube) c[image % 3] = (40 * image + 20) % 256;
+        if (f.isDepth) {
+          // A depth surface: a mix of the pattern's red and green, shifted per image.
+          const double unit = std::fmod(
+              (0.7 * static_cast<double>(c[0]) + 0.3 * static_cast<double>(c[1])) / 255.0 +
+                  0.13 * image,
+              1.0);
+          const auto depth = static_cast<int64_t>(unit * static_cast<double>(depthMax) + 0.5);
+          c[0] = c[1] = c[2] = depth, c[3] = 0;
+        } else if (f.isInteger) {
+          for (int64_t& v : c) {
+            if (f.bits == 8) v = f.isSigned ? v - 128 : v;
+            if (f.bits == 16) v = f.isSigned ? v * 257 - 32768 : v * 257;
+            if (f.bits == 32) v = f.isSigned ? (v - 128) * 16000000 : v * 16843009;
+          }
+        }
+        b.v.insert(b.v.end(), c, c + 4);
+      }
+    }
+  }
+  return b;
+}
+
+// The next level: the mean of each 2x2 (3D: 2x2x2) box, truncated toward zero.
+Block halve(const Block& src, bool volume) {
+  Block dst{std::max(1u, src.w / 2),
+            std::max(1u, src.h / 2),
+            volume ? std::max(1u, src.d / 2) : src.d,
+            {}};
+  for (uint32_t z = 0; z < dst.d; ++z) {
+    for (uint32_t y = 0; y < dst.h; ++y) {
+      for (uint32_t x = 0; x < dst.w; ++x) {
+        for (uint32_t c = 0; c < 4; ++c) {
+          int64_t sum = 0, n = 0;
+          for (uint32_t dz = 0; dz < (volume ? 2u : 1u); ++dz) {
+            for (uint32_t dy = 0; dy < 2; ++dy) {
+              for (uint32_t dx = 0; dx < 2; ++dx) {
+                const uint32_t sx = std::min(src.w - 1, 2 * x + dx);
+                const uint32_t sy = std::min(src.h - 1, 2 * y + dy);
+                const uint32_t sz = volume ? std::min(src.d - 1, 2 * z + dz) : z;
+                sum += src.v[((size_t{sz} * src.h + sy) * src.w + sx) * 4 + c];
+                ++n;
+              }
+            }
+          }
+          dst.v.push_back(sum / n);
+        }
+      }
+    }
+  }
+  return dst;
+}
+
+std::vector<uint8_t> pack(const Block& b, const TexelFormatInfo& f) {
+  std::vector<uint8_t> out;
+  out.reserve(b.v.size() / 4 * f.bytesPerTexel());
+  auto put = [&](uint64_t v, uint32_t bytes) {
+    for (uint32_t k = 0; k < bytes; ++k) out.push_back(static_cast<uint8_t>(v >> (8 * k)));
+  };
+  for (size_t i = 0; i < b.v.size(); i += 4) {
+    if (f.format == TexelFormat::Depth24) {
+      put(static_cast<uint64_t>(b.v[i]) << 8, 4);  // GL_UNSIGNED_INT_24_8: stencil 0
+    } else if (f.isDepth) {
+      put(static_cast<uint64_t>(b.v[i]), 2);
+    } else {
+      for (uint32_t c = 0; c < f.channels; ++c) put(static_cast<uint64_t>(b.v[i + c]), f.bits / 8);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<uint8_t>> textureData(const TextureSpec& t, uint32_t layer) {
+  if (t.format == TexelFormat::RGBA8 && !t.volume && !t.array) return textureLevels(t, layer);
+  const TexelFormatInfo& f = formatInfo(t.format);
+  std::vector<std::vector<uint8_t>> levels;
+  Block b = baseLevel(t, layer);
+  for (uint32_t l = 0, n = levelCount(t); l < n; ++l) {
+    if (l > 0) b = halve(b, t.volume);
+    levels.push_back(pack(b, f));
   }
   return levels;
 }

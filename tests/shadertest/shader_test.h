@@ -26,14 +26,55 @@ struct UniformValue {
 
 enum class Pattern : uint8_t { Checker, Gradient, Noise };
 
+// Texel formats a test texture can have: 8-bit RGBA (normalized), depth (16 bits, or 24 bits
+// with 8 of stencil) and the GLES 3.0 sized integer formats.
+enum class TexelFormat : uint8_t {
+  RGBA8,
+  Depth16,
+  Depth24,
+  R8I,
+  R8UI,
+  RG8I,
+  RG8UI,
+  RGBA8I,
+  RGBA8UI,
+  R16I,
+  R16UI,
+  RGBA16I,
+  RGBA16UI,
+  R32I,
+  R32UI,
+  RGBA32I,
+  RGBA32UI,
+};
+struct TexelFormatInfo {
+  TexelFormat format;
+  const char* name;  // as the `format` key writes it
+  uint8_t channels, bits;
+  bool isSigned, isInteger, isDepth;
+  uint32_t bytesPerTexel() const { return isDepth ? bits / 8 : channels * bits / 8; }
+};
+const TexelFormatInfo& formatInfo(TexelFormat f);
+
+// Depth comparison functions, in the GL enum order (GL_NEVER + i).
+enum class CompareFunc : uint8_t { Never, Less, Equal, LEqual, Greater, NotEqual, GEqual, Always };
+
 struct TextureSpec {
   uint32_t unit = 0;
   uint32_t width = 64, height = 64;
+  uint32_t depth = 1;  // 3D: slices; 2D array: layers
   Pattern pattern = Pattern::Checker;
+  TexelFormat format = TexelFormat::RGBA8;
   bool mipmaps = false;  // a full chain of box-filtered levels
   bool linear = true;    // bilinear (and trilinear with mipmaps) or nearest
   bool clamp = false;    // clamp-to-edge, else repeat
+  // The target follows the sampler type that reads the texture (set by the runners).
   bool cube = false;     // a cube map: six faces, each the pattern tinted by its face
+  bool volume = false;   // a 3D texture: `depth` slices, each tinted by its slice
+  bool array = false;    // a 2D array texture: `depth` layers, each tinted by its layer
+  bool compare = false;  // depth comparison (GL_COMPARE_REF_TO_TEXTURE) with compareFunc
+  CompareFunc compareFunc = CompareFunc::LEqual;
+  uint32_t layers() const { return cube ? 6 : array ? depth : 1; }  // images uploaded per level
 };
 
 struct ShaderTest {
@@ -83,5 +124,13 @@ TextureSpec textureFor(const ShaderTest& t, uint32_t unit);
 // RGBA8 levels (level 0 first) of a texture, or of one face of a cube map (0..5: +X -X +Y -Y
 // +Z -Z).
 std::vector<std::vector<uint8_t>> textureLevels(const TextureSpec& t, uint32_t face = 0);
+
+// The levels of any texture in the spec's format, laid out as GL uploads them (little-endian
+// channels; depth 24 as GL_UNSIGNED_INT_24_8: depth in bits 8..31): of one face or array layer
+// (`layer`), or for a 3D texture every slice of the level one after another. RGBA8 2D textures and
+// cube maps are textureLevels().
+std::vector<std::vector<uint8_t>> textureData(const TextureSpec& t, uint32_t layer = 0);
+// Level count of textureData (a full chain along every axis that halves, or 1).
+uint32_t levelCount(const TextureSpec& t);
 
 }  // namespace tessera::shadertest

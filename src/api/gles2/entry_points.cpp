@@ -705,6 +705,63 @@ GL_APICALL GLboolean GL_APIENTRY glIsRenderbuffer(GLuint renderbuffer) {
       GL_FALSE, [&](Context* c) -> GLboolean { return c->isRenderbuffer(renderbuffer); });
 }
 
+// OES_texture_3D.
+GL_APICALL void GL_APIENTRY glTexImage3DOES(GLenum target, GLint level, GLenum internalformat,
+                                            GLsizei width, GLsizei height, GLsizei depth,
+                                            GLint border, GLenum format, GLenum type,
+                                            const void* pixels) {
+  run([&](Context* c) {
+    c->texImage3D(target, level, static_cast<GLint>(internalformat), width, height, depth, border,
+                  format, type, pixels);
+  });
+}
+
+GL_APICALL void GL_APIENTRY glTexSubImage3DOES(GLenum target, GLint level, GLint xoffset,
+                                               GLint yoffset, GLint zoffset, GLsizei width,
+                                               GLsizei height, GLsizei depth, GLenum format,
+                                               GLenum type, const void* pixels) {
+  run([&](Context* c) {
+    c->texSubImage3D(target, level, xoffset, yoffset, zoffset, width, height, depth, format, type,
+                     pixels);
+  });
+}
+
+GL_APICALL void GL_APIENTRY glCopyTexSubImage3DOES(GLenum target, GLint level, GLint xoffset,
+                                                   GLint yoffset, GLint zoffset, GLint x, GLint y,
+                                                   GLsizei width, GLsizei height) {
+  run([&](Context* c) {
+    c->copyTexSubImage3D(target, level, xoffset, yoffset, zoffset, x, y, width, height);
+  });
+}
+
+GL_APICALL void GL_APIENTRY glCompressedTexImage3DOES(GLenum target, GLint level, GLenum,
+                                                      GLsizei width, GLsizei height, GLsizei depth,
+                                                      GLint border, GLsizei imageSize,
+                                                      const void*) {
+  run([&](Context* c) {
+    c->compressedTexImage3D(target, level, width, height, depth, border, imageSize);
+  });
+}
+
+GL_APICALL void GL_APIENTRY glCompressedTexSubImage3DOES(GLenum target, GLint level, GLint xoffset,
+                                                         GLint yoffset, GLint zoffset,
+                                                         GLsizei width, GLsizei height,
+                                                         GLsizei depth, GLenum, GLsizei imageSize,
+                                                         const void*) {
+  run([&](Context* c) {
+    c->compressedTexSubImage3D(target, level, xoffset, yoffset, zoffset, width, height, depth,
+                               imageSize);
+  });
+}
+
+GL_APICALL void GL_APIENTRY glFramebufferTexture3DOES(GLenum target, GLenum attachment,
+                                                      GLenum textarget, GLuint texture, GLint level,
+                                                      GLint zoffset) {
+  run([&](Context* c) {
+    c->framebufferTexture3D(target, attachment, textarget, texture, level, zoffset);
+  });
+}
+
 GL_APICALL void* GL_APIENTRY glMapBufferOES(GLenum target, GLenum access) {
   return forward<void*>(nullptr, [&](Context* c) -> void* { return c->mapBuffer(target, access); });
 }
@@ -907,6 +964,12 @@ void* procAddress(const char* name) {
       {"glCheckFramebufferStatus", reinterpret_cast<void*>(&glCheckFramebufferStatus)},
       {"glIsFramebuffer", reinterpret_cast<void*>(&glIsFramebuffer)},
       {"glIsRenderbuffer", reinterpret_cast<void*>(&glIsRenderbuffer)},
+      {"glTexImage3DOES", reinterpret_cast<void*>(&glTexImage3DOES)},
+      {"glTexSubImage3DOES", reinterpret_cast<void*>(&glTexSubImage3DOES)},
+      {"glCopyTexSubImage3DOES", reinterpret_cast<void*>(&glCopyTexSubImage3DOES)},
+      {"glCompressedTexImage3DOES", reinterpret_cast<void*>(&glCompressedTexImage3DOES)},
+      {"glCompressedTexSubImage3DOES", reinterpret_cast<void*>(&glCompressedTexSubImage3DOES)},
+      {"glFramebufferTexture3DOES", reinterpret_cast<void*>(&glFramebufferTexture3DOES)},
       {"glMapBufferOES", reinterpret_cast<void*>(&glMapBufferOES)},
       {"glUnmapBufferOES", reinterpret_cast<void*>(&glUnmapBufferOES)},
       {"glGetBufferPointervOES", reinterpret_cast<void*>(&glGetBufferPointervOES)},

@@ -101,6 +101,19 @@ class Context final {
                       GLsizei w, GLsizei h, GLint border);
   void copyTexSubImage2D(GLenum target, GLint level, GLint xoff, GLint yoff, GLint x, GLint y,
                          GLsizei w, GLsizei h);
+  // OES_texture_3D (gl_textures.cpp): 3D images, their updates and framebuffer slices.
+  void texImage3D(GLenum target, GLint level, GLint internalFormat, GLsizei w, GLsizei h, GLsizei d,
+                  GLint border, GLenum format, GLenum type, const void* pixels);
+  void texSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
+                     GLsizei d, GLenum format, GLenum type, const void* pixels);
+  void copyTexSubImage3D(GLenum target, GLint level, GLint xoff, GLint yoff, GLint zoff, GLint x,
+                         GLint y, GLsizei w, GLsizei h);
+  void compressedTexImage3D(GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d,
+                            GLint border, GLsizei imageSize);
+  void compressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                               GLsizei h, GLsizei d, GLsizei imageSize);
+  void framebufferTexture3D(GLenum target, GLenum attachment, GLenum texTarget, GLuint texture,
+                            GLint level, GLint zoffset);
   void texParameter(GLenum target, GLenum pname, GLint value);
   void getTexParameter(GLenum target, GLenum pname, GLint* out);
   void generateMipmap(GLenum target);
@@ -226,8 +239,8 @@ class Context final {
   GLuint arrayBuffer_ = 0;
   GLuint currentProgram_ = 0;
   GLuint activeUnit_ = 0;
-  std::array<GLuint, kMaxTextureUnits> bound2D_{}, boundCube_{};
-  Texture default2D_{GL_TEXTURE_2D}, defaultCube_{GL_TEXTURE_CUBE_MAP};
+  std::array<GLuint, kMaxTextureUnits> bound2D_{}, boundCube_{}, bound3D_{};
+  Texture default2D_{GL_TEXTURE_2D}, defaultCube_{GL_TEXTURE_CUBE_MAP}, default3D_{0x806F};
   // Vertex array objects (OES_vertex_array_object): name 0 is the context's own.
   NameTable<VertexArray> vertexArrays_;
   VertexArray defaultVertexArray_;

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "api/gles2/gl_context.h"
+#include "api/gles2/gl_enums.h"
 #include "gpu/rb/color_format.h"
 
 namespace tessera::gles2 {
@@ -213,12 +214,18 @@ bool Context::bindTextures(Program& p) {
   const compiler::ProgramInterface& iface = p.compiled.interface;
   for (const compiler::UniformInfo& u : iface.uniforms) {
     if (!u.type.isSampler()) continue;
-    const bool cube = u.type.base == compiler::BaseType::SamplerCube;
+    // Each target has its own binding on a unit (sampler3D: OES_texture_3D).
+    const compiler::SamplerTarget target = compiler::samplerType(u.type.base).target;
+    const bool cube = target == compiler::SamplerTarget::Cube;
+    const bool volume = target == compiler::SamplerTarget::Tex3D;
     for (uint32_t e = 0; e < u.type.elements(); ++e) {
       const uint32_t slot = static_cast<uint32_t>(u.sampler) + e;
       const auto unit = static_cast<size_t>(p.samplerUnits.at(slot));
-      const GLuint name = cube ? boundCube_[unit] : bound2D_[unit];
-      Texture* t = name ? textures_.find(name) : cube ? &defaultCube_ : &default2D_;
+      const GLuint name = cube ? boundCube_[unit] : volume ? bound3D_[unit] : bound2D_[unit];
+      Texture* t = name     ? textures_.find(name)
+                   : cube   ? &defaultCube_
+                   : volume ? &default3D_
+                            : &default2D_;
       bool complete = false;
       const pipe::ResourceId res = t ? textureResource(*t, complete) : pipe::kNoResource;
       pipe::SamplerState s;
@@ -230,6 +237,7 @@ bool Context::bindTextures(Program& p) {
       if (t) {
         s.wrapS = wrap(t->wrapS);
         s.wrapT = wrap(t->wrapT);
+        s.wrapR = wrap(t->wrapR);
         s.magFilter =
             t->magFilter == GL_NEAREST ? gpu::tex::Filter::Nearest : gpu::tex::Filter::Linear;
         const GLenum m = t->minFilter;
@@ -241,6 +249,9 @@ bool Context::bindTextures(Program& p) {
                       : m == GL_NEAREST_MIPMAP_NEAREST || m == GL_LINEAR_MIPMAP_NEAREST
                           ? gpu::tex::MipFilter::Nearest
                           : gpu::tex::MipFilter::Linear;
+        // EXT_shadow_samplers: shadow lookups compare when the texture asks for it.
+        s.compare = t->compareMode == kCompareRefToTexture;
+        s.compareFunc = static_cast<gpu::tex::CompareFunc>(t->compareFunc - GL_NEVER);
       }
       const pipe::ResourceId bound = complete ? res : pipe::kNoResource;
       pipe_.setTexture(pipe::ShaderStage::Vertex, slot, bound, s);

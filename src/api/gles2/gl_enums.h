@@ -8,6 +8,14 @@
 
 namespace tessera::gles2 {
 
+// EXT_shadow_samplers (gl2ext.h names them with an _EXT suffix).
+inline constexpr GLenum kTextureCompareMode = 0x884C, kTextureCompareFunc = 0x884D,
+                        kCompareRefToTexture = 0x884E;
+// OES_texture_3D (gl2ext.h: the _OES names).
+inline constexpr GLenum kTexture3D = 0x806F, kTextureBinding3D = 0x806A, kTextureWrapR = 0x8072,
+                        kMax3DTextureSize = 0x8073, kAttachmentTexture3DZoffset = 0x8CD4;
+inline constexpr GLint kMax3DSize = 256;
+
 inline std::optional<pipe::CompareFunc> compareFunc(GLenum e) {
   if (e < GL_NEVER || e > GL_ALWAYS) return std::nullopt;  // GL_NEVER..GL_ALWAYS are 0x200..0x207
   return static_cast<pipe::CompareFunc>(e - GL_NEVER);     // in the hardware's order

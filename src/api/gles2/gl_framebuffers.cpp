@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "api/gles2/gl_context.h"
+#include "api/gles2/gl_enums.h"
 
 namespace tessera::gles2 {
 namespace {
@@ -84,9 +85,31 @@ void Context::framebufferTexture2D(GLenum target, GLenum attachment, GLenum texT
     Texture* t = textures_.find(texture);
     if (!t) return error(GL_INVALID_OPERATION);
     if (level != 0) return error(GL_INVALID_VALUE);  // GLES 2.0: level 0 only
-    if ((t->target == GL_TEXTURE_2D) != (texTarget == GL_TEXTURE_2D))
+    if ((t->target == GL_TEXTURE_2D) != (texTarget == GL_TEXTURE_2D) || t->target == kTexture3D)
       return error(GL_INVALID_OPERATION);
     a = {GL_TEXTURE, texture, level, texTarget};
+  }
+  Framebuffer& fb = *framebuffers_.find(boundFramebuffer_);
+  (attachment == GL_COLOR_ATTACHMENT0  ? fb.color
+   : attachment == GL_DEPTH_ATTACHMENT ? fb.depth
+                                       : fb.stencil) = a;
+}
+
+// OES_texture_3D: one slice of a 3D texture as the colour attachment (3D textures have no depth
+// formats); level 0 only, as for 2D textures in GLES 2.0.
+void Context::framebufferTexture3D(GLenum target, GLenum attachment, GLenum texTarget,
+                                   GLuint texture, GLint level, GLint zoffset) {
+  if (target != GL_FRAMEBUFFER || texTarget != kTexture3D) return error(GL_INVALID_ENUM);
+  if (attachment != GL_COLOR_ATTACHMENT0 && attachment != GL_DEPTH_ATTACHMENT &&
+      attachment != GL_STENCIL_ATTACHMENT)
+    return error(GL_INVALID_ENUM);
+  if (!boundFramebuffer_) return error(GL_INVALID_OPERATION);
+  Attachment a;
+  if (texture) {
+    Texture* t = textures_.find(texture);
+    if (!t || t->target != kTexture3D) return error(GL_INVALID_OPERATION);
+    if (level != 0 || zoffset < 0 || zoffset >= kMax3DSize) return error(GL_INVALID_VALUE);
+    a = {GL_TEXTURE, texture, level, texTarget, zoffset};
   }
   Framebuffer& fb = *framebuffers_.find(boundFramebuffer_);
   (attachment == GL_COLOR_ATTACHMENT0  ? fb.color
@@ -135,7 +158,12 @@ void Context::getFramebufferAttachmentParameter(GLenum target, GLenum attachment
       return;
     case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
       if (a->type != GL_TEXTURE) return error(GL_INVALID_ENUM);
-      *out = a->target == GL_TEXTURE_2D ? 0 : static_cast<GLint>(a->target);
+      *out =
+          a->target == GL_TEXTURE_2D || a->target == kTexture3D ? 0 : static_cast<GLint>(a->target);
+      return;
+    case kAttachmentTexture3DZoffset:
+      if (a->type != GL_TEXTURE) return error(GL_INVALID_ENUM);
+      *out = a->zoffset;
       return;
     default:
       error(GL_INVALID_ENUM);
@@ -263,10 +291,13 @@ Context::Target Context::target() {
   };
   if (fb.color.type == GL_TEXTURE) {
     Texture* t = textures_.find(fb.color.name);
-    const uint32_t face =
-        fb.color.target == GL_TEXTURE_2D ? 0 : fb.color.target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+    const bool volume = fb.color.target == kTexture3D;
+    const uint32_t face = fb.color.target == GL_TEXTURE_2D || volume
+                              ? 0
+                              : fb.color.target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
     const TexImage* img = t && !t->faces[face].empty() ? &t->faces[face][0] : nullptr;
-    if (!img || !img->defined()) {
+    // A 3D slice beyond the texture's depth is missing (OES_texture_3D).
+    if (!img || !img->defined() || (volume && fb.color.zoffset >= img->depth)) {
       incomplete = true;
     } else if (!(img->format == GL_RGBA && img->type == GL_UNSIGNED_BYTE) &&
                !(img->format == GL_RGB && img->type == GL_UNSIGNED_SHORT_5_6_5) &&
@@ -275,7 +306,8 @@ Context::Target Context::target() {
       out.status = GL_FRAMEBUFFER_UNSUPPORTED;  // no colour format for RGB8 or luminance texels
     } else {
       size(img->width, img->height);
-      out.fb.color = textureView(*t, face, 0);
+      // The view of a 3D texture's slice is keyed by the slice, as a cube face's by the face.
+      out.fb.color = textureView(*t, volume ? static_cast<uint32_t>(fb.color.zoffset) : face, 0);
       const bool full = img->type == GL_UNSIGNED_BYTE;
       out.red = out.green = out.blue = full ? 8 : 5;
       out.alpha = full                                     ? 8

@@ -24,6 +24,7 @@ struct Buffer {
 
 struct TexImage {
   GLsizei width = 0, height = 0;
+  GLsizei depth = 1;            // OES_texture_3D: slices, one after another in `texels`
   GLenum format = 0, type = 0;  // what glTexImage2D was given
   std::vector<uint8_t> texels;  // tightly packed, in the texture unit's format
   bool defined() const { return width > 0 && height > 0; }
@@ -31,9 +32,12 @@ struct TexImage {
 
 struct Texture {
   GLenum target = 0;                           // 0 until first bound
-  std::array<std::vector<TexImage>, 6> faces;  // [face][level]; 2D textures use face 0
+  std::array<std::vector<TexImage>, 6> faces;  // [face][level]; 2D and 3D textures use face 0
   GLenum minFilter = GL_NEAREST_MIPMAP_LINEAR, magFilter = GL_LINEAR;
-  GLenum wrapS = GL_REPEAT, wrapT = GL_REPEAT;
+  GLenum wrapS = GL_REPEAT, wrapT = GL_REPEAT, wrapR = GL_REPEAT;  // R: OES_texture_3D
+  // EXT_shadow_samplers: TEXTURE_COMPARE_MODE_EXT (GL_NONE or COMPARE_REF_TO_TEXTURE_EXT) and
+  // TEXTURE_COMPARE_FUNC_EXT.
+  GLenum compareMode = GL_NONE, compareFunc = GL_LEQUAL;
   pipe::ResourceId resource = pipe::kNoResource;
   bool dirty = true;  // images changed since `resource` was made
   // Render-to-texture: colour surfaces over levels of `resource`, by face * 16 + level; the
@@ -53,7 +57,8 @@ struct Attachment {
   GLenum type = GL_NONE;  // GL_TEXTURE or GL_RENDERBUFFER
   GLuint name = 0;
   GLint level = 0;
-  GLenum target = GL_TEXTURE_2D;  // texture: 2D or a cube face
+  GLenum target = GL_TEXTURE_2D;  // texture: 2D, a cube face or TEXTURE_3D_OES
+  GLint zoffset = 0;              // TEXTURE_3D_OES: the slice (FramebufferTexture3DOES)
 };
 
 struct Framebuffer {

@@ -17,8 +17,7 @@ GLenum glType(const compiler::ShaderType& t) {
   static constexpr GLenum kInt[] = {GL_INT, GL_INT_VEC2, GL_INT_VEC3, GL_INT_VEC4};
   static constexpr GLenum kBool[] = {GL_BOOL, GL_BOOL_VEC2, GL_BOOL_VEC3, GL_BOOL_VEC4};
   static constexpr GLenum kMat[] = {GL_FLOAT_MAT2, GL_FLOAT_MAT3, GL_FLOAT_MAT4};
-  if (t.base == BaseType::Sampler2D) return GL_SAMPLER_2D;
-  if (t.base == BaseType::SamplerCube) return GL_SAMPLER_CUBE;
+  if (t.isSampler()) return compiler::samplerType(t.base).glEnum;
   if (t.columns > 1) return kMat[t.columns - 2];
   const size_t i = static_cast<size_t>(t.rows - 1);
   return t.base == BaseType::Float ? kFloat[i] : t.base == BaseType::Bool ? kBool[i] : kInt[i];

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/gles2/gl_context.h"
+#include "api/gles2/gl_enums.h"
 #include "gpu/pc/primitive_setup.h"
 #include "isa/program.h"
 
@@ -112,6 +113,10 @@ struct StateQuery {
         return ints({double(c.bound2D_[c.activeUnit_])});
       case GL_TEXTURE_BINDING_CUBE_MAP:
         return ints({double(c.boundCube_[c.activeUnit_])});
+      case kTextureBinding3D:
+        return ints({double(c.bound3D_[c.activeUnit_])});
+      case kMax3DTextureSize:
+        return ints({kMax3DSize});
       case GL_PACK_ALIGNMENT:
         return ints({double(c.packAlignment_)});
       case GL_UNPACK_ALIGNMENT:
@@ -239,7 +244,8 @@ const GLubyte* Context::getString(GLenum name) {
           "GL_OES_element_index_uint GL_OES_texture_npot GL_OES_rgb8_rgba8 "
           "GL_OES_standard_derivatives GL_EXT_texture_format_BGRA8888 GL_OES_vertex_half_float "
           "GL_OES_depth24 GL_OES_packed_depth_stencil GL_OES_mapbuffer GL_OES_depth_texture "
-          "GL_EXT_discard_framebuffer GL_OES_vertex_array_object");
+          "GL_EXT_discard_framebuffer GL_OES_vertex_array_object GL_EXT_shadow_samplers "
+          "GL_OES_texture_3D");
     default:
       error(GL_INVALID_ENUM);
       return nullptr;

@@ -3,8 +3,10 @@
 // when a draw samples a texture whose images changed.
 #include <algorithm>
 #include <cstring>
+#include <span>
 
 #include "api/gles2/gl_context.h"
+#include "api/gles2/gl_enums.h"
 
 namespace tessera::gles2 {
 namespace {
@@ -150,6 +152,10 @@ Texture* Context::boundTexture(GLenum target) {
     const GLuint n = bound2D_[activeUnit_];
     return n ? textures_.find(n) : &default2D_;
   }
+  if (target == kTexture3D) {
+    const GLuint n = bound3D_[activeUnit_];
+    return n ? textures_.find(n) : &default3D_;
+  }
   if (target == GL_TEXTURE_CUBE_MAP || faceOf(target) >= 0) {
     const GLuint n = boundCube_[activeUnit_];
     return n ? textures_.find(n) : &defaultCube_;
@@ -171,6 +177,7 @@ void Context::deleteTextures(GLsizei n, const GLuint* names) {
     for (int u = 0; u < kMaxTextureUnits; ++u) {  // bound textures revert to the default (§3.7.13)
       if (bound2D_[u] == name) bound2D_[u] = 0;
       if (boundCube_[u] == name) boundCube_[u] = 0;
+      if (bound3D_[u] == name) bound3D_[u] = 0;
     }
     if (t->resource) pipe_.destroyResource(t->resource);
     textures_.erase(name);
@@ -178,14 +185,17 @@ void Context::deleteTextures(GLsizei n, const GLuint* names) {
 }
 
 void Context::bindTexture(GLenum target, GLuint name) {
-  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) return error(GL_INVALID_ENUM);
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP && target != kTexture3D)
+    return error(GL_INVALID_ENUM);
   if (name) {
     textures_.reserve(name);
     Texture* t = textures_.find(name);
     if (t->target && t->target != target) return error(GL_INVALID_OPERATION);
     t->target = target;
   }
-  (target == GL_TEXTURE_2D ? bound2D_ : boundCube_)[activeUnit_] = name;
+  (target == GL_TEXTURE_2D ? bound2D_
+   : target == kTexture3D  ? bound3D_
+                           : boundCube_)[activeUnit_] = name;
 }
 
 void Context::activeTexture(GLenum unit) {
@@ -213,6 +223,7 @@ void Context::texImage2D(GLenum target, GLint level, GLint internalFormat, GLsiz
   TexImage& img = t->image(static_cast<uint32_t>(face), level);
   img.width = w;
   img.height = h;
+  img.depth = 1;
   img.format = format;
   img.type = type;
   img.texels.assign(static_cast<size_t>(w) * static_cast<size_t>(h) * static_cast<size_t>(f->bytes),
@@ -271,7 +282,8 @@ void Context::compressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint
 }
 
 void Context::texParameter(GLenum target, GLenum pname, GLint value) {
-  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) return error(GL_INVALID_ENUM);
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP && target != kTexture3D)
+    return error(GL_INVALID_ENUM);
   Texture* t = boundTexture(target);
   const auto v = static_cast<GLenum>(value);
   auto isWrap = [](GLenum w) {
@@ -285,8 +297,12 @@ void Context::texParameter(GLenum target, GLenum pname, GLint value) {
   switch (pname) {
     case GL_TEXTURE_WRAP_S:
     case GL_TEXTURE_WRAP_T:
+    case kTextureWrapR:  // OES_texture_3D: kept by textures of every target
       if (!isWrap(v)) return error(GL_INVALID_ENUM);
-      if (t) (pname == GL_TEXTURE_WRAP_S ? t->wrapS : t->wrapT) = v;
+      if (t)
+        (pname == GL_TEXTURE_WRAP_S   ? t->wrapS
+         : pname == GL_TEXTURE_WRAP_T ? t->wrapT
+                                      : t->wrapR) = v;
       return;
     case GL_TEXTURE_MIN_FILTER:
       if (!isMin(v)) return error(GL_INVALID_ENUM);
@@ -296,13 +312,22 @@ void Context::texParameter(GLenum target, GLenum pname, GLint value) {
       if (v != GL_NEAREST && v != GL_LINEAR) return error(GL_INVALID_ENUM);
       if (t) t->magFilter = v;
       return;
+    case kTextureCompareMode:  // EXT_shadow_samplers
+      if (v != GL_NONE && v != kCompareRefToTexture) return error(GL_INVALID_ENUM);
+      if (t) t->compareMode = v;
+      return;
+    case kTextureCompareFunc:
+      if (!compareFunc(v)) return error(GL_INVALID_ENUM);
+      if (t) t->compareFunc = v;
+      return;
     default:
       error(GL_INVALID_ENUM);
   }
 }
 
 void Context::getTexParameter(GLenum target, GLenum pname, GLint* out) {
-  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) return error(GL_INVALID_ENUM);
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP && target != kTexture3D)
+    return error(GL_INVALID_ENUM);
   Texture def;
   Texture* t = boundTexture(target);
   if (!t) t = &def;
@@ -313,11 +338,20 @@ void Context::getTexParameter(GLenum target, GLenum pname, GLint* out) {
     case GL_TEXTURE_WRAP_T:
       *out = static_cast<GLint>(t->wrapT);
       return;
+    case kTextureWrapR:
+      *out = static_cast<GLint>(t->wrapR);
+      return;
     case GL_TEXTURE_MIN_FILTER:
       *out = static_cast<GLint>(t->minFilter);
       return;
     case GL_TEXTURE_MAG_FILTER:
       *out = static_cast<GLint>(t->magFilter);
+      return;
+    case kTextureCompareMode:
+      *out = static_cast<GLint>(t->compareMode);
+      return;
+    case kTextureCompareFunc:
+      *out = static_cast<GLint>(t->compareFunc);
       return;
     default:
       error(GL_INVALID_ENUM);
@@ -325,7 +359,8 @@ void Context::getTexParameter(GLenum target, GLenum pname, GLint* out) {
 }
 
 void Context::generateMipmap(GLenum target) {
-  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP) return error(GL_INVALID_ENUM);
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP && target != kTexture3D)
+    return error(GL_INVALID_ENUM);
   Texture* t = boundTexture(target);
   if (!t) return error(GL_INVALID_OPERATION);
   const uint32_t faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
@@ -338,40 +373,46 @@ void Context::generateMipmap(GLenum target) {
     const FormatMatch* f = findFormat(base.format, base.type);
     if (isDepth(f->tex)) return error(GL_INVALID_OPERATION);  // OES_depth_texture
     t->faces[face].resize(1);
-    GLsizei w = base.width, h = base.height;
-    for (GLint level = 1; w > 1 || h > 1; ++level) {
+    const auto bytes = static_cast<size_t>(f->bytes);
+    // Each level averages 2x2 texels (2x2x2 for 3D textures, whose depth halves too).
+    GLsizei w = base.width, h = base.height, d = base.depth;
+    for (GLint level = 1; w > 1 || h > 1 || d > 1; ++level) {
       const TexImage& src = t->faces[face][static_cast<size_t>(level - 1)];
-      const GLsizei nw = std::max(1, w / 2), nh = std::max(1, h / 2);
+      const GLsizei nw = std::max(1, w / 2), nh = std::max(1, h / 2), nd = std::max(1, d / 2);
       TexImage dst;
-      dst.width = nw, dst.height = nh, dst.format = base.format, dst.type = base.type;
+      dst.width = nw, dst.height = nh, dst.depth = nd;
+      dst.format = base.format, dst.type = base.type;
       dst.texels.assign(
-          static_cast<size_t>(nw) * static_cast<size_t>(nh) * static_cast<size_t>(f->bytes), 0);
-      for (GLsizei y = 0; y < nh; ++y) {
-        for (GLsizei x = 0; x < nw; ++x) {
-          int sum[4] = {0, 0, 0, 0};
-          for (int dy = 0; dy < 2; ++dy) {
-            for (int dx = 0; dx < 2; ++dx) {
-              const GLsizei sx = std::min(w - 1, 2 * x + dx), sy = std::min(h - 1, 2 * y + dy);
-              int c[4];
-              decode(f->tex,
-                     src.texels.data() + (static_cast<size_t>(sy) * static_cast<size_t>(w) +
-                                          static_cast<size_t>(sx)) *
-                                             static_cast<size_t>(f->bytes),
-                     c, f->bytes);
-              for (int i = 0; i < 4; ++i) sum[i] += c[i];
+          static_cast<size_t>(nw) * static_cast<size_t>(nh) * static_cast<size_t>(nd) * bytes, 0);
+      auto at = [](GLsizei x, GLsizei y, GLsizei z, GLsizei pw, GLsizei ph) {
+        return (static_cast<size_t>(z) * static_cast<size_t>(ph) + static_cast<size_t>(y)) *
+                   static_cast<size_t>(pw) +
+               static_cast<size_t>(x);
+      };
+      const int dz = d > 1 ? 2 : 1, n = 4 * dz;
+      for (GLsizei z = 0; z < nd; ++z) {
+        for (GLsizei y = 0; y < nh; ++y) {
+          for (GLsizei x = 0; x < nw; ++x) {
+            int sum[4] = {0, 0, 0, 0};
+            for (int k = 0; k < dz; ++k) {
+              for (int dy = 0; dy < 2; ++dy) {
+                for (int dx = 0; dx < 2; ++dx) {
+                  const GLsizei sx = std::min(w - 1, 2 * x + dx), sy = std::min(h - 1, 2 * y + dy);
+                  const GLsizei sz = std::min(d - 1, dz * z + k);
+                  int c[4];
+                  decode(f->tex, src.texels.data() + at(sx, sy, sz, w, h) * bytes, c, f->bytes);
+                  for (int i = 0; i < 4; ++i) sum[i] += c[i];
+                }
+              }
             }
+            int avg[4];
+            for (int i = 0; i < 4; ++i) avg[i] = (sum[i] + n / 2) / n;
+            encode(f->tex, avg, dst.texels.data() + at(x, y, z, nw, nh) * bytes, f->bytes);
           }
-          int avg[4];
-          for (int i = 0; i < 4; ++i) avg[i] = (sum[i] + 2) / 4;
-          encode(f->tex, avg,
-                 dst.texels.data() +
-                     (static_cast<size_t>(y) * static_cast<size_t>(nw) + static_cast<size_t>(x)) *
-                         static_cast<size_t>(f->bytes),
-                 f->bytes);
         }
       }
       t->faces[face].push_back(std::move(dst));
-      w = nw, h = nh;
+      w = nw, h = nh, d = nd;
     }
   }
   t->dirty = true;
@@ -451,12 +492,16 @@ GLboolean Context::isTexture(GLuint name) {
 void Context::syncTexels(Texture& t) {
   if (!t.resource || !t.gpuWritten) return;
   const uint32_t faces = t.target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+  const bool volume = t.target == kTexture3D;
   for (const auto& [key, view] : t.views) {
-    const uint32_t face = key / 16, level = key % 16;
+    // key = face (a 3D texture: the slice) * 16 + level
+    const uint32_t face = volume ? 0 : key / 16, slice = volume ? key / 16 : 0, level = key % 16;
     if (face >= faces || t.faces[face].size() <= level) continue;
     TexImage& img = t.faces[face][level];
     std::vector<uint8_t> texels = pipe_.readSurface(view);
-    if (texels.size() == img.texels.size()) img.texels = std::move(texels);
+    const size_t sliceBytes = img.texels.size() / static_cast<size_t>(img.depth);
+    if (texels.size() == sliceBytes && slice < static_cast<uint32_t>(img.depth))
+      std::copy(texels.begin(), texels.end(), img.texels.begin() + slice * sliceBytes);
   }
   t.gpuWritten = false;  // set again when a framebuffer next renders through a view
 }
@@ -484,22 +529,30 @@ pipe::ResourceId Context::buildTexture(Texture& t) {
       }
       const TexImage& img = t.faces[face][levels];
       ok = img.width == std::max(1, base->width >> levels) &&
-           img.height == std::max(1, base->height >> levels) && img.format == base->format &&
+           img.height == std::max(1, base->height >> levels) &&
+           img.depth == std::max(1, base->depth >> levels) && img.format == base->format &&
            img.type == base->type;
     }
     if (!ok) break;
-    if (std::max(base->width, base->height) >> levels <= 1) {
+    if (std::max({base->width, base->height, base->depth}) >> levels <= 1) {
       ++levels;
       break;
     }
   }
   if (levels == 0) return t.resource = pipe::kNoResource;
   const FormatMatch* f = findFormat(base->format, base->type);
+  const bool volume = t.target == kTexture3D;
   t.resource = pipe_.createTexture({f->tex, static_cast<uint32_t>(base->width),
-                                    static_cast<uint32_t>(base->height), levels, faces == 6});
+                                    static_cast<uint32_t>(base->height), levels, faces == 6, volume,
+                                    false, static_cast<uint32_t>(base->depth)});
   for (uint32_t face = 0; face < faces; ++face) {
-    for (uint32_t l = 0; l < levels; ++l)
-      pipe_.uploadTexture(t.resource, face, l, t.faces[face][l].texels);
+    for (uint32_t l = 0; l < levels; ++l) {
+      const TexImage& img = t.faces[face][l];
+      const std::span<const uint8_t> texels(img.texels);
+      const size_t slice = texels.size() / static_cast<size_t>(img.depth);
+      for (uint32_t z = 0; z < static_cast<uint32_t>(img.depth); ++z)  // 3D: slice by slice
+        pipe_.uploadTexture(t.resource, volume ? z : face, l, texels.subspan(z * slice, slice));
+    }
   }
   t.dirty = false;
   return t.resource;
@@ -521,20 +574,131 @@ pipe::ResourceId Context::textureResource(Texture& t, bool& complete) {
   const bool mipmapped = t.minFilter != GL_NEAREST && t.minFilter != GL_LINEAR;
   uint32_t need = 1;
   if (mipmapped) {
-    for (GLsizei m = std::max(base.width, base.height); m > 1; m /= 2) ++need;
+    for (GLsizei m = std::max({base.width, base.height, base.depth}); m > 1; m /= 2) ++need;
   }
   for (uint32_t face = 0; face < faces; ++face) {
     if (t.faces[face].size() < need) return res;
     for (uint32_t l = 0; l < need; ++l) {
       const TexImage& img = t.faces[face][l];
       if (img.width != std::max(1, base.width >> l) ||
-          img.height != std::max(1, base.height >> l) || img.format != base.format ||
+          img.height != std::max(1, base.height >> l) ||
+          img.depth != std::max(1, base.depth >> l) || img.format != base.format ||
           img.type != base.type)
         return res;
     }
   }
   complete = true;
   return res;
+}
+
+// OES_texture_3D: TexImage3DOES and the rest follow their 2D counterparts (GLES 2.0 §3.7.1-3.7.3)
+// with a depth; images have no row skipping or image height, so slice z of the client's pixels
+// starts `h` padded rows after slice z - 1. Depth formats are 2D only (OES_depth_texture).
+void Context::texImage3D(GLenum target, GLint level, GLint internalFormat, GLsizei w, GLsizei h,
+                         GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (target != kTexture3D || !knownFormat(format) || !knownType(type))
+    return error(GL_INVALID_ENUM);
+  if (level < 0 || level >= kMaxLevels || w < 0 || h < 0 || d < 0 || border != 0 ||
+      w > (kMax3DSize >> level) || h > (kMax3DSize >> level) || d > (kMax3DSize >> level))
+    return error(GL_INVALID_VALUE);
+  if (static_cast<GLenum>(internalFormat) != format) return error(GL_INVALID_OPERATION);
+  const FormatMatch* f = findFormat(format, type);
+  if (!f || isDepth(f->tex)) return error(GL_INVALID_OPERATION);
+  Texture* t = boundTexture(target);
+  syncTexels(*t);
+  TexImage& img = t->image(0, level);
+  img.width = w, img.height = h, img.depth = std::max<GLsizei>(d, 1);
+  img.format = format, img.type = type;
+  const size_t row = static_cast<size_t>(w) * static_cast<size_t>(f->bytes);
+  const size_t slice = row * static_cast<size_t>(h);
+  img.texels.assign(slice * static_cast<size_t>(d), 0);
+  if (d == 0) img.width = img.height = 0;  // no texels: undefined, as a 0-sized 2D image
+  if (pixels && w && h) {
+    const auto align = static_cast<size_t>(unpackAlignment_);
+    const size_t pitch = (row + align - 1) / align * align;
+    for (GLsizei z = 0; z < d; ++z) {
+      unpack(*f, w, h, unpackAlignment_,
+             static_cast<const uint8_t*>(pixels) +
+                 static_cast<size_t>(z) * pitch * static_cast<size_t>(h),
+             img.texels.data() + static_cast<size_t>(z) * slice);
+    }
+  }
+  t->dirty = true;
+}
+
+void Context::texSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                            GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels) {
+  if (target != kTexture3D || !knownFormat(format) || !knownType(type))
+    return error(GL_INVALID_ENUM);
+  if (level < 0 || level >= kMaxLevels || x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0)
+    return error(GL_INVALID_VALUE);
+  Texture* t = boundTexture(target);
+  if (t->faces[0].size() <= static_cast<size_t>(level)) return error(GL_INVALID_OPERATION);
+  syncTexels(*t);
+  TexImage& img = t->image(0, level);
+  if (!img.defined()) return error(GL_INVALID_OPERATION);
+  if (x + w > img.width || y + h > img.height || z + d > img.depth) return error(GL_INVALID_VALUE);
+  if (format != img.format || type != img.type) return error(GL_INVALID_OPERATION);
+  const FormatMatch* f = findFormat(format, type);
+  if (!f || !pixels || w == 0 || h == 0 || d == 0) return;
+  const auto bytes = static_cast<size_t>(f->bytes);
+  const size_t row = static_cast<size_t>(w) * bytes;
+  const auto align = static_cast<size_t>(unpackAlignment_);
+  const size_t pitch = (row + align - 1) / align * align;
+  std::vector<uint8_t> sub(row * static_cast<size_t>(h));
+  for (GLsizei k = 0; k < d; ++k) {
+    unpack(*f, w, h, unpackAlignment_,
+           static_cast<const uint8_t*>(pixels) +
+               static_cast<size_t>(k) * pitch * static_cast<size_t>(h),
+           sub.data());
+    for (GLsizei r = 0; r < h; ++r) {
+      const size_t texel = (static_cast<size_t>(z + k) * static_cast<size_t>(img.height) +
+                            static_cast<size_t>(y + r)) *
+                               static_cast<size_t>(img.width) +
+                           static_cast<size_t>(x);
+      std::memcpy(img.texels.data() + texel * bytes, sub.data() + static_cast<size_t>(r) * row,
+                  row);
+    }
+  }
+  t->dirty = true;
+}
+
+void Context::copyTexSubImage3D(GLenum target, GLint level, GLint xoff, GLint yoff, GLint zoff,
+                                GLint x, GLint y, GLsizei w, GLsizei h) {
+  if (target != kTexture3D) return error(GL_INVALID_ENUM);
+  if (w < 0 || h < 0 || level < 0 || level >= kMaxLevels) return error(GL_INVALID_VALUE);
+  Texture* t = boundTexture(target);
+  if (t->faces[0].size() <= static_cast<size_t>(level) ||
+      !t->faces[0][static_cast<size_t>(level)].defined())
+    return error(GL_INVALID_OPERATION);
+  const TexImage& img = t->faces[0][static_cast<size_t>(level)];
+  if (img.type != GL_UNSIGNED_BYTE) return error(GL_INVALID_OPERATION);  // 8-bit images only yet
+  if (zoff < 0 || zoff >= img.depth) return error(GL_INVALID_VALUE);
+  std::vector<uint8_t> rgba(static_cast<size_t>(w) * static_cast<size_t>(h) * 4, 0);
+  if (!readColor(x, y, w, h, static_cast<size_t>(w) * 4, rgba.data())) return;
+  const std::vector<uint8_t> texels = reduce(rgba, img.format);
+  const GLint saved = unpackAlignment_;
+  unpackAlignment_ = 1;
+  texSubImage3D(target, level, xoff, yoff, zoff, w, h, 1, img.format, img.type, texels.data());
+  unpackAlignment_ = saved;
+}
+
+void Context::compressedTexImage3D(GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d,
+                                   GLint border, GLsizei imageSize) {
+  if (target != kTexture3D) return error(GL_INVALID_ENUM);
+  if (level < 0 || level >= kMaxLevels || w < 0 || h < 0 || d < 0 || w > kMax3DSize ||
+      h > kMax3DSize || d > kMax3DSize || border != 0 || imageSize < 0)
+    return error(GL_INVALID_VALUE);
+  error(GL_INVALID_ENUM);  // no compressed format is supported
+}
+
+void Context::compressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z,
+                                      GLsizei w, GLsizei h, GLsizei d, GLsizei imageSize) {
+  if (target != kTexture3D) return error(GL_INVALID_ENUM);
+  if (level < 0 || level >= kMaxLevels || x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 ||
+      imageSize < 0)
+    return error(GL_INVALID_VALUE);
+  error(GL_INVALID_OPERATION);  // no image of a compressed format to update
 }
 
 }  // namespace tessera::gles2

@@ -60,7 +60,7 @@ void Builder::insertMov(size_t at, Operand dst, Operand src) {
 }
 
 uint32_t Builder::sample(Opcode op, uint8_t sampler, Operand s, Operand t, Operand arg,
-                         std::array<int8_t, 2> texelOffset) {
+                         std::array<int8_t, 3> texelOffset) {
   const uint32_t first = newQuadGroup();
   isa::Instr in;
   in.op = op;
@@ -84,6 +84,21 @@ uint32_t Builder::sampleCube(Opcode op, uint8_t sampler, Operand x, Operand y, O
   in.sampler = sampler;
   in.dst = vreg(first);
   in.src = {vreg(dir), arg, {}};
+  p_.code.push_back(in);
+  return first;
+}
+
+uint32_t Builder::sampleVec(Opcode op, uint8_t sampler, const std::array<Operand, 4>& coord,
+                            Operand arg, std::array<int8_t, 3> texelOffset) {
+  const uint32_t tuple = newQuadGroup();
+  for (uint32_t k = 0; k < 4; ++k) mov(vreg(tuple + k), coord[k]);
+  const uint32_t first = newQuadGroup();
+  isa::Instr in;
+  in.op = op;
+  in.sampler = sampler;
+  in.texelOffset = texelOffset;
+  in.dst = vreg(first);
+  in.src = {vreg(tuple), arg, {}};
   p_.code.push_back(in);
   return first;
 }

@@ -72,10 +72,14 @@ class Builder final {
   void mova(Operand index);         // a0.x = index (int32)
   // d..d+3 = sample; `arg` is the bias or LOD for samb/saml. Returns the first register.
   uint32_t sample(Opcode op, uint8_t sampler, Operand s, Operand t, Operand arg = {},
-                  std::array<int8_t, 2> texelOffset = {});
+                  std::array<int8_t, 3> texelOffset = {});
   // Cube sample: the direction is copied into a register tuple; `arg` is the bias or LOD.
   uint32_t sampleCube(Opcode op, uint8_t sampler, Operand x, Operand y, Operand z,
                       Operand arg = {});
+  // Vector sample (samv, samvb, samvl, txfv): the coordinates (s, t, r, ref) are copied into a
+  // register tuple; `arg` is the bias, LOD or (txfv) level. Returns the first result register.
+  uint32_t sampleVec(Opcode op, uint8_t sampler, const std::array<Operand, 4>& coord,
+                     Operand arg = {}, std::array<int8_t, 3> texelOffset = {});
   Operand ipl(int varying, int component);
 
   size_t size() const { return p_.code.size(); }

@@ -77,6 +77,8 @@ class Lowering final {
   void imageQuery(const spirv::Instruction& in);  // texelFetch, textureSize (lower_image.cpp)
   ir::Operand gradientLod(uint8_t slot, const Vals& dPdx, const Vals& dPdy);
   ir::Operand cubeGradientLod(uint8_t slot, const Vals& p, const Vals& dPdx, const Vals& dPdy);
+  ir::Operand volumeGradientLod(uint8_t slot, const Vals& dPdx, const Vals& dPdy);
+  const spirv::Instruction& imageTypeOf(uint32_t id) const;  // behind a (sampled) image value
   Pointer pointer(uint32_t id) const;
   void accessChain(const spirv::Instruction& in);
   Vals load(const Pointer& p);

@@ -155,16 +155,27 @@ ShaderType Types::shaderType(uint32_t typeId) const {
   }
   const spirv::Instruction& t = type(id);
   if (t.op == SpvOpTypeSampledImage) {
+    // OpTypeImage: sampled type, Dim, Depth, Arrayed, MS, Sampled, format.
     const spirv::Instruction& image = type(t.operand(0));
     const auto dim = static_cast<SpvDim>(image.operand(1));
-    if (dim == SpvDim2D && image.operand(3) == 0) {
-      st.base = BaseType::Sampler2D;
-    } else if (dim == SpvDimCube && image.operand(3) == 0) {
-      st.base = BaseType::SamplerCube;
-    } else {
-      throw Error("sampler type is not supported (only sampler2D and samplerCube)");
+    const bool shadow = image.operand(2) == 1, arrayed = image.operand(3) == 1;
+    const spirv::Instruction& sampled = type(image.operand(0));
+    const BaseType result = sampled.op == SpvOpTypeFloat ? BaseType::Float
+                            : sampled.operand(1)         ? BaseType::Int
+                                                         : BaseType::Uint;
+    const SamplerTarget target = dim == SpvDimCube ? SamplerTarget::Cube
+                                 : dim == SpvDim3D ? SamplerTarget::Tex3D
+                                 : arrayed         ? SamplerTarget::Array2D
+                                                   : SamplerTarget::Tex2D;
+    const bool known = (dim == SpvDim2D || dim == SpvDim3D || dim == SpvDimCube) &&
+                       image.operand(4) == 0 && !(arrayed && dim != SpvDim2D);
+    for (const SamplerTypeInfo& row : kSamplerTypes) {
+      if (known && row.target == target && row.shadow == shadow && row.result == result) {
+        st.base = row.base;
+        return st;
+      }
     }
-    return st;
+    throw Error("sampler type is not supported");
   }
   if (t.op == SpvOpTypeMatrix) {
     st.columns = static_cast<uint8_t>(t.operand(1));

@@ -192,13 +192,55 @@ void WarpExecutor::interpolate(const Instr& in) {
   store(in, out_[0]);
 }
 
+// samv, samvl, samvb: coordinates rC..rC+3 = (s, t, r, ref), read by the descriptor's target
+// (tex::TexCoord); the reference is compared when the descriptor's compare mode is on.
+void WarpExecutor::sampleVec(const Instr& in) {
+  const tex::TextureDescriptor& desc = boundTexture(in);
+  tex::TextureUnit& unit = *res_->textureUnit;
+  const float* c[4];
+  for (int k = 0; k < 4; ++k) c[k] = regs_[in.src[0].index + k];
+  const float* arg = in.op != Opcode::Samv ? fetch(in.src[1], isa::Type::F, tmp_[1]) : nullptr;
+  const bool explicitLod = in.op == Opcode::Samvl;
+  const bool quadLod = prog_->stage == isa::Stage::Fragment && !explicitLod;
+  const tex::TexelOffset offset{in.texelOffset[0], in.texelOffset[1], in.texelOffset[2]};
+  std::memset(out_, 0, sizeof out_);
+  auto coord = [&](int l) { return tex::TexCoord{c[0][l], c[1][l], c[2][l], c[3][l]}; };
+  for (int q = 0; q < kLanes / 4; ++q) {
+    const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;
+    if (quadMask == 0) continue;
+    if (quadLod) {
+      const float bias = arg ? arg[4 * q + std::countr_zero(quadMask)] : 0.0f;
+      const tex::TexCoord quad[4] = {coord(4 * q), coord(4 * q + 1), coord(4 * q + 2),
+                                     coord(4 * q + 3)};
+      float texel[4][4];
+      unit.sampleQuadVec(desc, quad, true, bias, texel, offset);
+      for (int i = 0; i < 4; ++i)
+        for (int ch = 0; ch < 4; ++ch) out_[ch][4 * q + i] = texel[i][ch];
+      continue;
+    }
+    for (int i = 0; i < 4; ++i) {
+      if (!((quadMask >> i) & 1u)) continue;
+      const int l = 4 * q + i;
+      float texel[4];
+      unit.sampleLodVec(desc, coord(l), true, arg ? arg[l] : 0.0f, texel, offset);
+      for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[ch];
+    }
+  }
+  stats_->textureSamples += static_cast<uint64_t>(laneCount(exec_));
+  for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
+}
+
 void WarpExecutor::sample(const Instr& in) {
   const tex::TextureDescriptor& desc = boundTexture(in);
   tex::TextureUnit& unit = *res_->textureUnit;
   const bool cube = isa::samplesCube(isa::opInfo(in.op).shape);
-  if (cube != desc.cube && tex::isComplete(desc)) {
+  // sam and samc address 2D textures and cube maps; 3D and array textures need samv.
+  if ((cube != desc.cube || desc.volume || desc.array) && tex::isComplete(desc)) {
     badState(std::string(isa::opInfo(in.op).name) + " on sampler s" + std::to_string(in.sampler) +
-             (desc.cube ? ", which holds a cube map" : ", which holds a 2D texture"));
+             (desc.cube     ? ", which holds a cube map"
+              : desc.volume ? ", which holds a 3D texture"
+              : desc.array  ? ", which holds a 2D array texture"
+                            : ", which holds a 2D texture"));
   }
   // Coordinates: s and t (2D), or the direction rD..rD+2 (cube); then the bias or LOD, if any.
   const float* c0 = cube ? regs_[in.src[0].index] : fetch(in.src[0], isa::Type::F, tmp_[0]);
@@ -209,7 +251,7 @@ void WarpExecutor::sample(const Instr& in) {
   const bool explicitLod = in.op == Opcode::Saml || in.op == Opcode::Samcl;
   std::memset(out_, 0, sizeof out_);
   const bool quadLod = prog_->stage == isa::Stage::Fragment && !explicitLod;
-  const tex::TexelOffset offset{in.texelOffset[0], in.texelOffset[1]};
+  const tex::TexelOffset offset{in.texelOffset[0], in.texelOffset[1], in.texelOffset[2]};
   for (int q = 0; q < kLanes / 4; ++q) {
     const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;
     if (quadMask == 0) continue;
@@ -253,27 +295,33 @@ const tex::TextureDescriptor& WarpExecutor::boundTexture(const Instr& in) const 
   return res_->textures[in.sampler];
 }
 
+// txf: (i, j) in two sources; txfv: (i, j, k) in rC..rC+2 (k: the 3D slice or array layer).
 void WarpExecutor::fetchTexels(const Instr& in) {
   const tex::TextureDescriptor& desc = boundTexture(in);
   if (desc.cube && tex::isComplete(desc))
-    badState("txf on sampler s" + std::to_string(in.sampler) + ", which holds a cube map");
-  const float* i = fetch(in.src[0], isa::Type::I, tmp_[0]);
-  const float* j = fetch(in.src[1], isa::Type::I, tmp_[1]);
-  const float* lod = fetch(in.src[2], isa::Type::I, tmp_[2]);
+    badState(std::string(isa::opInfo(in.op).name) + " on sampler s" + std::to_string(in.sampler) +
+             ", which holds a cube map");
+  const bool vec = in.op == Opcode::Txfv;
+  const float* i = vec ? regs_[in.src[0].index] : fetch(in.src[0], isa::Type::I, tmp_[0]);
+  const float* j = vec ? regs_[in.src[0].index + 1] : fetch(in.src[1], isa::Type::I, tmp_[1]);
+  const float* k = vec ? regs_[in.src[0].index + 2] : nullptr;
+  const float* lod = fetch(in.src[vec ? 1 : 2], isa::Type::I, tmp_[2]);
   std::memset(out_, 0, sizeof out_);
   for (int l = 0; l < kLanes; ++l) {
     if (!((exec_ >> l) & 1u)) continue;
     float texel[4];
     res_->textureUnit->fetch(desc, std::bit_cast<int32_t>(i[l]), std::bit_cast<int32_t>(j[l]),
-                             std::bit_cast<int32_t>(lod[l]), texel);
+                             k ? std::bit_cast<int32_t>(k[l]) : 0, std::bit_cast<int32_t>(lod[l]),
+                             texel);
     for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[ch];
   }
   stats_->textureSamples += static_cast<uint64_t>(laneCount(exec_));
   for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
 }
 
-// (width, height, levels, 0) of level `lod` as integers (GLSL ES 3.00 textureSize); a level
-// beyond the chain or an incomplete texture reads 0.
+// (width, height, levels, depth) of level `lod` as integers (GLSL ES 3.00 textureSize): depth is
+// the level's depth of a 3D texture, the layers of an array, 1 otherwise; a level beyond the
+// chain or an incomplete texture reads 0 (levels: 0 only when incomplete).
 void WarpExecutor::querySize(const Instr& in) {
   const tex::TextureDescriptor& desc = boundTexture(in);
   const float* lod = fetch(in.src[0], isa::Type::I, tmp_[0]);
@@ -281,9 +329,11 @@ void WarpExecutor::querySize(const Instr& in) {
     const int32_t level = std::bit_cast<int32_t>(lod[l]);
     const bool ok =
         tex::isComplete(desc) && level >= 0 && static_cast<uint32_t>(level) < desc.levels;
-    const uint32_t v[4] = {ok ? tex::levelExtent(desc.width, static_cast<uint32_t>(level)) : 0,
-                           ok ? tex::levelExtent(desc.height, static_cast<uint32_t>(level)) : 0,
-                           tex::isComplete(desc) ? desc.levels : 0, 0};
+    const uint32_t v[4] = {
+        ok ? tex::levelExtent(desc.width, static_cast<uint32_t>(level)) : 0,
+        ok ? tex::levelExtent(desc.height, static_cast<uint32_t>(level)) : 0,
+        tex::isComplete(desc) ? desc.levels : 0,
+        ok ? tex::layerCount(desc, static_cast<uint32_t>(level)) / (desc.cube ? 6u : 1u) : 0};
     for (int ch = 0; ch < 4; ++ch) out_[ch][l] = std::bit_cast<float>(v[ch]);
   }
   for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
@@ -443,7 +493,14 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
         ++stats.texInstructions;
         sample(in);
         break;
+      case Opcode::Samv:
+      case Opcode::Samvl:
+      case Opcode::Samvb:
+        ++stats.texInstructions;
+        sampleVec(in);
+        break;
       case Opcode::Txf:
+      case Opcode::Txfv:
         ++stats.texInstructions;
         fetchTexels(in);
         break;

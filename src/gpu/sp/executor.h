@@ -48,8 +48,9 @@ class WarpExecutor final {
   void derivative(const isa::Instr&);
   void interpolate(const isa::Instr&);
   void sample(const isa::Instr&);
+  void sampleVec(const isa::Instr&);  // samv, samvl, samvb
   const tex::TextureDescriptor& boundTexture(const isa::Instr&) const;
-  void fetchTexels(const isa::Instr&);  // txf
+  void fetchTexels(const isa::Instr&);  // txf, txfv
   void querySize(const isa::Instr&);    // txs
   // Control flow: returns false when the warp has finished.
   bool control(const isa::Instr&, uint32_t& pc);

@@ -1,5 +1,6 @@
 // Texture unit (tex/): bytes per texel and the unorm expansion of every texel format to RGBA
-// float (GLES 2.0 §3.6.2 table 3.8 for the luminance/alpha formats, c / (2^n - 1) per channel).
+// float (GLES 2.0 §3.6.2 table 3.8 for the luminance/alpha formats, c / (2^n - 1) per channel);
+// integer formats expand to the bit patterns of their int32/uint32 channel values.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -9,18 +10,55 @@
 
 namespace tessera::gpu::tex {
 
-inline constexpr std::array<uint8_t, 10> kBytesPerTexel = {
-    4,  // RGBA8
-    3,  // RGB8
-    2,  // RGB565
-    2,  // RGBA4444
-    2,  // RGBA5551
-    1,  // L8
-    1,  // A8
-    2,  // LA8
-    2,  // D16
-    4,  // D24S8: depth in bits 0..23, stencil in 24..31
+inline constexpr std::array<uint8_t, kTexFormatCount> kBytesPerTexel = {
+    4,   // RGBA8
+    3,   // RGB8
+    2,   // RGB565
+    2,   // RGBA4444
+    2,   // RGBA5551
+    1,   // L8
+    1,   // A8
+    2,   // LA8
+    2,   // D16
+    4,   // D24S8: depth in bits 0..23, stencil in 24..31
+    1,   // R8I
+    1,   // R8UI
+    2,   // RG8I
+    2,   // RG8UI
+    4,   // RGBA8I
+    4,   // RGBA8UI
+    2,   // R16I
+    2,   // R16UI
+    8,   // RGBA16I
+    8,   // RGBA16UI
+    4,   // R32I
+    4,   // R32UI
+    16,  // RGBA32I
+    16,  // RGBA32UI
 };
+
+// Integer formats: channels per texel, bits per channel and signedness, in TexFormat order
+// from R8I. Channels are little-endian, red first.
+struct IntegerLayout {
+  uint8_t channels, bits;
+  bool isSigned;
+};
+inline constexpr std::array<IntegerLayout, 14> kIntegerLayouts = {{
+    {1, 8, true},    // R8I
+    {1, 8, false},   // R8UI
+    {2, 8, true},    // RG8I
+    {2, 8, false},   // RG8UI
+    {4, 8, true},    // RGBA8I
+    {4, 8, false},   // RGBA8UI
+    {1, 16, true},   // R16I
+    {1, 16, false},  // R16UI
+    {4, 16, true},   // RGBA16I
+    {4, 16, false},  // RGBA16UI
+    {1, 32, true},   // R32I
+    {1, 32, false},  // R32UI
+    {4, 32, true},   // RGBA32I
+    {4, 32, false},  // RGBA32UI
+}};
 
 namespace detail {
 inline float unorm(uint32_t v, uint32_t bits) {
@@ -35,6 +73,22 @@ inline constexpr std::array<float, 256> kUnorm8 = [] {
 }();
 inline uint16_t load16(const uint8_t* p) {
   return static_cast<uint16_t>(p[0] | (p[1] << 8));
+}
+// Channel c of an integer texel as the 32 bits the shader reads (sign-extended for signed).
+inline uint32_t integerChannel(const IntegerLayout& f, const uint8_t* p, uint32_t c) {
+  switch (f.bits) {
+    case 8:
+      return f.isSigned ? static_cast<uint32_t>(int32_t{static_cast<int8_t>(p[c])}) : p[c];
+    case 16: {
+      const uint16_t v = load16(p + 2 * c);
+      return f.isSigned ? static_cast<uint32_t>(int32_t{static_cast<int16_t>(v)}) : v;
+    }
+    default: {
+      uint32_t v;
+      std::memcpy(&v, p + 4 * c, 4);
+      return v;
+    }
+  }
 }
 }  // namespace detail
 
@@ -86,6 +140,16 @@ inline void decodeTexel(TexFormat f, const uint8_t* p, float out[4]) {
       out[0] = out[1] = out[2] = unorm(v & 0xffffff, 24), out[3] = 1.0f;
       return;
     }
+    default:
+      break;
+  }
+  if (isIntegerFormat(f)) {
+    const IntegerLayout& layout =
+        kIntegerLayouts[static_cast<size_t>(f) - static_cast<size_t>(TexFormat::R8I)];
+    uint32_t v[4] = {0, 0, 0, 1};  // OpenGL ES 3.0 Table 3.24: missing G, B are 0, A is 1
+    for (uint32_t c = 0; c < layout.channels; ++c) v[c] = detail::integerChannel(layout, p, c);
+    for (int c = 0; c < 4; ++c) std::memcpy(&out[c], &v[c], 4);
+    return;
   }
   out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
 }

@@ -8,24 +8,81 @@
 namespace tessera::gpu::tex {
 
 // D16 and D24S8 are depth textures in the render backend's depth layouts (rb/rb_state.h), so a
-// depth buffer can be rendered and then sampled (OES_depth_texture): they read as (d, d, d, 1).
-enum class TexFormat : uint8_t { RGBA8, RGB8, RGB565, RGBA4444, RGBA5551, L8, A8, LA8, D16, D24S8 };
+// depth buffer can be rendered and then sampled (OES_depth_texture): they read as (d, d, d, 1),
+// or, with depth comparison on, as the filtered comparison results (OpenGL ES 3.0 §3.8.16).
+// The integer formats (OpenGL ES 3.0 Table 3.13, sized R/RG/RGBA 8/16/32 I/UI) read as raw
+// integers: each channel's int32 or uint32 bit pattern, missing channels 0 and alpha 1.
+enum class TexFormat : uint8_t {
+  RGBA8,
+  RGB8,
+  RGB565,
+  RGBA4444,
+  RGBA5551,
+  L8,
+  A8,
+  LA8,
+  D16,
+  D24S8,
+  R8I,
+  R8UI,
+  RG8I,
+  RG8UI,
+  RGBA8I,
+  RGBA8UI,
+  R16I,
+  R16UI,
+  RGBA16I,
+  RGBA16UI,
+  R32I,
+  R32UI,
+  RGBA32I,
+  RGBA32UI,
+};
+inline constexpr uint32_t kTexFormatCount = 24;
+
 enum class Wrap : uint8_t { Repeat, ClampToEdge, MirroredRepeat };
 enum class Filter : uint8_t { Nearest, Linear };
 enum class MipFilter : uint8_t { None, Nearest, Linear };
+// Depth comparison functions (GL_TEXTURE_COMPARE_FUNC), in the GL enum order.
+enum class CompareFunc : uint8_t { Never, Less, Equal, LEqual, Greater, NotEqual, GEqual, Always };
+
+// How the layers of a level are addressed.
+enum class TexTarget : uint8_t {
+  Tex2D,    // one image per level
+  Cube,     // six square faces per level, +X -X +Y -Y +Z -Z
+  Tex3D,    // `depth` slices that halve with every level, like width and height
+  Array2D,  // `depth` layers per level that never halve, filtered one layer at a time
+};
 
 struct TextureDescriptor {
   GpuAddress base = 0;
   TexFormat format = TexFormat::RGBA8;
   uint32_t width = 0, height = 0, levels = 1;  // level i is max(1, w>>i) x max(1, h>>i)
-  Wrap wrapS = Wrap::Repeat, wrapT = Wrap::Repeat;
+  uint32_t depth = 1;                          // 3D: depth of level 0; 2D array: layers
+  Wrap wrapS = Wrap::Repeat, wrapT = Wrap::Repeat, wrapR = Wrap::Repeat;
   Filter magFilter = Filter::Linear, minFilter = Filter::Linear;
   MipFilter mipFilter = MipFilter::None;
-  bool cube = false;  // a cube map: six square faces per level, +X -X +Y -Y +Z -Z
+  bool cube = false;    // a cube map: six square faces per level, +X -X +Y -Y +Z -Z
+  bool volume = false;  // a 3D texture (TexTarget::Tex3D)
+  bool array = false;   // a 2D array texture (TexTarget::Array2D)
+  // GL_TEXTURE_COMPARE_MODE = COMPARE_REF_TO_TEXTURE: lookups that carry a reference compare
+  // it with each depth texel before filtering.
+  bool compare = false;
+  CompareFunc compareFunc = CompareFunc::LEqual;
 };
 
-constexpr uint32_t faceCount(const TextureDescriptor& d) {
-  return d.cube ? 6 : 1;
+constexpr TexTarget targetOf(const TextureDescriptor& d) {
+  return d.cube     ? TexTarget::Cube
+         : d.volume ? TexTarget::Tex3D
+         : d.array  ? TexTarget::Array2D
+                    : TexTarget::Tex2D;
+}
+
+constexpr bool isDepthFormat(TexFormat f) {
+  return f == TexFormat::D16 || f == TexFormat::D24S8;
+}
+constexpr bool isIntegerFormat(TexFormat f) {
+  return f >= TexFormat::R8I && f <= TexFormat::RGBA32UI;
 }
 
 uint32_t bytesPerTexel(TexFormat);
@@ -36,16 +93,28 @@ constexpr uint32_t levelExtent(uint32_t size, uint32_t level) {
   return s == 0 ? 1 : s;
 }
 
+// Images of one level: cube faces, 3D slices (halving with the level) or array layers.
+constexpr uint32_t layerCount(const TextureDescriptor& d, uint32_t level) {
+  if (d.cube) return 6;
+  if (d.volume) return levelExtent(d.depth, level);
+  return d.array ? d.depth : 1;
+}
 // Mip levels are packed one after another, rows tightly packed (pitch = width x bytes per texel);
-// a cube map's level holds its six faces one after another.
+// a level holds its images (cube faces, 3D slices, array layers) one after another.
 uint64_t levelOffset(const TextureDescriptor&, uint32_t level);
-uint64_t faceOffset(const TextureDescriptor&, uint32_t level, uint32_t face);
+uint64_t faceOffset(const TextureDescriptor&, uint32_t level, uint32_t face);  // face = layer
 uint64_t totalBytes(const TextureDescriptor&);
 
 // GLES 2.0 §3.7.10 reduced to what the hardware checks: a texture without texels samples as
-// (0,0,0,1).
+// (0,0,0,1). OpenGL ES 3.0 §3.8.13: an integer texture is complete only with NEAREST
+// magnification and NEAREST or NEAREST_MIPMAP_NEAREST minification.
 constexpr bool isComplete(const TextureDescriptor& d) {
-  return d.levels != 0 && d.width != 0 && d.height != 0;
+  if (d.levels == 0 || d.width == 0 || d.height == 0 || d.depth == 0) return false;
+  if (isIntegerFormat(d.format) &&
+      (d.magFilter != Filter::Nearest || d.minFilter != Filter::Nearest ||
+       d.mipFilter == MipFilter::Linear))
+    return false;
+  return true;
 }
 
 }  // namespace tessera::gpu::tex

@@ -8,21 +8,24 @@ uint32_t bytesPerTexel(TexFormat f) {
   return i < kBytesPerTexel.size() ? kBytesPerTexel[i] : 0;
 }
 
+namespace {
+uint64_t imageBytes(const TextureDescriptor& d, uint32_t level) {
+  return uint64_t{levelExtent(d.width, level)} * levelExtent(d.height, level) *
+         bytesPerTexel(d.format);
+}
+}  // namespace
+
 uint64_t levelOffset(const TextureDescriptor& d, uint32_t level) {
   if (level == 0) return 0;  // most lookups: magnified or unmipmapped
-  const uint64_t bpp = uint64_t{bytesPerTexel(d.format)} * faceCount(d);
   uint64_t offset = 0;
   const uint32_t sized = level < 32 ? level : 32;
-  for (uint32_t i = 0; i < sized; ++i)
-    offset += uint64_t{levelExtent(d.width, i)} * levelExtent(d.height, i) * bpp;
-  // Levels from 32 on are all 1x1; a bogus level count must not loop for billions of steps.
-  return offset + uint64_t{level - sized} * bpp;
+  for (uint32_t i = 0; i < sized; ++i) offset += imageBytes(d, i) * layerCount(d, i);
+  // Levels from 32 on are all 1x1(x1); a bogus level count must not loop for billions of steps.
+  return offset + uint64_t{level - sized} * bytesPerTexel(d.format) * layerCount(d, 32);
 }
 
 uint64_t faceOffset(const TextureDescriptor& d, uint32_t level, uint32_t face) {
-  const uint64_t faceBytes = uint64_t{levelExtent(d.width, level)} * levelExtent(d.height, level) *
-                             bytesPerTexel(d.format);
-  return levelOffset(d, level) + uint64_t{face} * faceBytes;
+  return levelOffset(d, level) + uint64_t{face} * imageBytes(d, level);
 }
 
 uint64_t totalBytes(const TextureDescriptor& d) {

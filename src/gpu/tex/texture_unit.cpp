@@ -16,56 +16,113 @@ namespace {
 // Largest texture edge the unit addresses; texel indices and wrap arithmetic stay in int32.
 constexpr uint32_t kMaxTextureSize = 16384;
 
-// One mip level (of one face) as the filter sees it.
+// One mip level (of one face, layer or 3D texture) as the filter sees it.
 struct Level {
   const uint8_t* texels;
-  int32_t width, height;
+  int32_t width, height, depth;
 };
 
 constexpr int32_t kSubTexelBits = 8;
 constexpr int32_t kSubTexelScale = 1 << kSubTexelBits;
 
-// Point or bilinear sample of one level (GLES 2.0 §3.7.7, eq. 3.20-3.22: bilinear weights from
-// the fraction of u - 1/2, v - 1/2). Returns the number of texels fetched. One instance per
-// format, so that decoding a texel is a few inlined loads rather than a switch per texel.
+// The depth comparison of OpenGL ES 3.0 §3.8.16: 1 when `ref OP texel` holds, else 0.
+float compareDepth(CompareFunc f, float ref, float texel) {
+  switch (f) {
+    case CompareFunc::Never:
+      return 0.0f;
+    case CompareFunc::Less:
+      return ref < texel ? 1.0f : 0.0f;
+    case CompareFunc::Equal:
+      return ref == texel ? 1.0f : 0.0f;
+    case CompareFunc::LEqual:
+      return ref <= texel ? 1.0f : 0.0f;
+    case CompareFunc::Greater:
+      return ref > texel ? 1.0f : 0.0f;
+    case CompareFunc::NotEqual:
+      return ref != texel ? 1.0f : 0.0f;
+    case CompareFunc::GEqual:
+      return ref >= texel ? 1.0f : 0.0f;
+    case CompareFunc::Always:
+      return 1.0f;
+  }
+  return 0.0f;
+}
+
+// A texel address with kSubTexelBits of fraction, as filtering hardware has (D3D10-class units:
+// 8 bits): the lower index and the weight of the upper one, an exact multiple of 1/256.
+struct Tap {
+  int32_t i;
+  float weight;
+};
+inline Tap linearTap(float u) {
+  const int32_t uf = static_cast<int32_t>(std::floor((u - 0.5f) * kSubTexelScale));
+  return {uf >> kSubTexelBits,
+          static_cast<float>(uf & (kSubTexelScale - 1)) / static_cast<float>(kSubTexelScale)};
+}
+
+// Point, bilinear or (3D) trilinear sample of one level (GLES 2.0 §3.7.7, eq. 3.20-3.22: weights
+// from the fraction of u - 1/2, v - 1/2, w - 1/2). With `ref`, each texel is replaced by its
+// comparison result before the weights apply (OpenGL ES 3.0 §3.8.16). Returns the number of
+// texels fetched. One instance per format, so that decoding a texel is a few inlined loads
+// rather than a switch per texel.
 template <TexFormat F>
 uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter, float s, float t,
-                     TexelOffset offset, float out[4]) {
+                     float r, const float* ref, TexelOffset offset, float out[4]) {
   constexpr size_t bpp = kBytesPerTexel[static_cast<size_t>(F)];
+  const bool volume = d.volume;
   const float u = texelCoord(d.wrapS, s, lv.width) + static_cast<float>(offset.u);
   const float v = texelCoord(d.wrapT, t, lv.height) + static_cast<float>(offset.v);
-  auto texel = [&](int32_t i, int32_t j, float c[4]) {
+  const float w = volume ? texelCoord(d.wrapR, r, lv.depth) + static_cast<float>(offset.w) : 0.5f;
+  auto texel = [&](int32_t i, int32_t j, int32_t k, float c[4]) {
     const size_t index =
-        static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
+        (static_cast<size_t>(k) * static_cast<size_t>(lv.height) + static_cast<size_t>(j)) *
+            static_cast<size_t>(lv.width) +
+        static_cast<size_t>(i);
     decodeTexel(F, lv.texels + index * bpp, c);
+    if (ref != nullptr) {
+      c[0] = c[1] = c[2] = compareDepth(d.compareFunc, *ref, c[0]);
+      c[3] = 1.0f;
+    }
   };
   if (filter == Filter::Nearest) {
     const int32_t i = wrapIndex(d.wrapS, static_cast<int32_t>(std::floor(u)), lv.width);
     const int32_t j = wrapIndex(d.wrapT, static_cast<int32_t>(std::floor(v)), lv.height);
-    texel(i, j, out);
+    const int32_t k =
+        volume ? wrapIndex(d.wrapR, static_cast<int32_t>(std::floor(w)), lv.depth) : 0;
+    texel(i, j, k, out);
     return 1;
   }
-  // Texel addresses carry kSubTexelBits of fraction, as filtering hardware does (D3D10-class
-  // units: 8 bits); the weights are exact multiples of 1/256.
-  const int32_t uf = static_cast<int32_t>(std::floor((u - 0.5f) * kSubTexelScale));
-  const int32_t vf = static_cast<int32_t>(std::floor((v - 0.5f) * kSubTexelScale));
-  const int32_t iu = uf >> kSubTexelBits, iv = vf >> kSubTexelBits;
-  const float a = static_cast<float>(uf & (kSubTexelScale - 1)) / kSubTexelScale;
-  const float b = static_cast<float>(vf & (kSubTexelScale - 1)) / kSubTexelScale;
-  const int32_t i0 = wrapIndex(d.wrapS, iu, lv.width), i1 = wrapIndex(d.wrapS, iu + 1, lv.width);
-  const int32_t j0 = wrapIndex(d.wrapT, iv, lv.height), j1 = wrapIndex(d.wrapT, iv + 1, lv.height);
-  float t00[4], t10[4], t01[4], t11[4];
-  texel(i0, j0, t00);
-  texel(i1, j0, t10);
-  texel(i0, j1, t01);
-  texel(i1, j1, t11);
+  const Tap tu = linearTap(u), tv = linearTap(v);
+  const int32_t i0 = wrapIndex(d.wrapS, tu.i, lv.width),
+                i1 = wrapIndex(d.wrapS, tu.i + 1, lv.width);
+  const int32_t j0 = wrapIndex(d.wrapT, tv.i, lv.height);
+  const int32_t j1 = wrapIndex(d.wrapT, tv.i + 1, lv.height);
+  const float a = tu.weight, b = tv.weight;
   const float w00 = (1 - a) * (1 - b), w10 = a * (1 - b), w01 = (1 - a) * b, w11 = a * b;
-  for (int c = 0; c < 4; ++c) out[c] = w00 * t00[c] + w10 * t10[c] + w01 * t01[c] + w11 * t11[c];
-  return 4;
+  auto bilinear = [&](int32_t k, float c[4]) {
+    float t00[4], t10[4], t01[4], t11[4];
+    texel(i0, j0, k, t00);
+    texel(i1, j0, k, t10);
+    texel(i0, j1, k, t01);
+    texel(i1, j1, k, t11);
+    for (int ch = 0; ch < 4; ++ch)
+      c[ch] = w00 * t00[ch] + w10 * t10[ch] + w01 * t01[ch] + w11 * t11[ch];
+  };
+  if (!volume) {
+    bilinear(0, out);
+    return 4;
+  }
+  // 3D: two bilinear slices blended by the 8-bit fraction along r.
+  const Tap tw = linearTap(w);
+  float near[4], far[4];
+  bilinear(wrapIndex(d.wrapR, tw.i, lv.depth), near);
+  bilinear(wrapIndex(d.wrapR, tw.i + 1, lv.depth), far);
+  for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - tw.weight) * near[ch] + tw.weight * far[ch];
+  return 8;
 }
 
-using FilterFn = uint32_t (*)(const TextureDescriptor&, const Level&, Filter, float, float,
-                              TexelOffset, float[4]);
+using FilterFn = uint32_t (*)(const TextureDescriptor&, const Level&, Filter, float, float, float,
+                              const float*, TexelOffset, float[4]);
 
 template <size_t... I>
 constexpr std::array<FilterFn, sizeof...(I)> filterTable(std::index_sequence<I...>) {
@@ -86,8 +143,20 @@ float TextureUnit::quadLod(const TextureDescriptor& d, const float s[4], const f
   return std::log2(rho) + bias;
 }
 
+float TextureUnit::quadLod3(const TextureDescriptor& d, const float s[4], const float t[4],
+                            const float r[4], float bias) {
+  const float w = static_cast<float>(d.width), h = static_cast<float>(d.height),
+              z = static_cast<float>(d.depth);
+  const float dudx = (s[1] - s[0]) * w, dvdx = (t[1] - t[0]) * h, dwdx = (r[1] - r[0]) * z;
+  const float dudy = (s[2] - s[0]) * w, dvdy = (t[2] - t[0]) * h, dwdy = (r[2] - r[0]) * z;
+  // OpenGL ES 3.0 §3.8.9 eq. 3.19 with the same "max of the two lengths" as 2D.
+  const float rho = std::max(std::sqrt(dudx * dudx + dvdx * dvdx + dwdx * dwdx),
+                             std::sqrt(dudy * dudy + dvdy * dvdy + dwdy * dwdy));
+  return std::log2(rho) + bias;
+}
+
 const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
-  if (d.width > kMaxTextureSize || d.height > kMaxTextureSize ||
+  if (d.width > kMaxTextureSize || d.height > kMaxTextureSize || d.depth > kMaxTextureSize ||
       static_cast<size_t>(d.format) >= kBytesPerTexel.size()) {
     char msg[128];
     std::snprintf(msg, sizeof msg, "texture descriptor at 0x%llx is invalid (%ux%u, format %u)",
@@ -134,6 +203,7 @@ TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, f
     lc.offset[k] = levelOffset(d, lc.level[k]);
     lc.width[k] = static_cast<int32_t>(levelExtent(d.width, lc.level[k]));
     lc.height[k] = static_cast<int32_t>(levelExtent(d.height, lc.level[k]));
+    lc.depth[k] = static_cast<int32_t>(d.volume ? levelExtent(d.depth, lc.level[k]) : 1);
     lc.faceBytes[k] = uint64_t{levelExtent(d.width, lc.level[k])} *
                       levelExtent(d.height, lc.level[k]) * bytesPerTexel(d.format);
   }
@@ -141,23 +211,27 @@ TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, f
 }
 
 void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, const LevelChoice& lc,
-                         uint32_t face, float s, float t, TexelOffset offset, float out[4]) {
+                         uint32_t face, float s, float t, float r, const float* ref,
+                         TexelOffset offset, float out[4]) {
   ++stats_.samples;
   const FilterFn filter = kFilters[static_cast<size_t>(d.format)];
   auto level = [&](int k) {
-    return Level{texels + lc.offset[k] + face * lc.faceBytes[k], lc.width[k], lc.height[k]};
+    return Level{texels + lc.offset[k] + face * lc.faceBytes[k], lc.width[k], lc.height[k],
+                 lc.depth[k]};
   };
-  uint32_t fetched = filter(d, level(0), lc.filter, s, t, offset, out);
+  uint32_t fetched = filter(d, level(0), lc.filter, s, t, r, ref, offset, out);
   if (lc.count == 2) {
     float t2[4];
-    fetched += filter(d, level(1), lc.filter, s, t, offset, t2);
+    fetched += filter(d, level(1), lc.filter, s, t, r, ref, offset, t2);
     for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - lc.blend) * out[ch] + lc.blend * t2[ch];
   }
   stats_.texelFetches += fetched;
   fetchedBytes_ += uint64_t{fetched} * kBytesPerTexel[static_cast<size_t>(d.format)];
 }
 
-// An incomplete texture samples as (0, 0, 0, 1) without touching memory (GLES 2.0 §3.8.2).
+// An incomplete texture samples as (0, 0, 0, 1) without touching memory (GLES 2.0 §3.8.2). For
+// integer formats too the one is the float 1.0, so an integer sampler reads 0x3f800000 in alpha:
+// OpenGL ES 3.0 leaves the integer case unsaid, and Mesa's drivers return this.
 bool TextureUnit::incomplete(const TextureDescriptor& d, float (*out)[4], int pixels) {
   if (isComplete(d)) return false;
   stats_.samples += static_cast<uint64_t>(pixels);
@@ -178,7 +252,7 @@ void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const
   const uint8_t* texels = map(d);
   const LevelChoice lc = chooseLevels(d, quadLod(d, s, t, lodBias));
   fetchedBytes_ = 0;
-  for (int p = 0; p < 4; ++p) sample(d, texels, lc, 0, s[p], t[p], offset, out[p]);
+  for (int p = 0; p < 4; ++p) sample(d, texels, lc, 0, s[p], t[p], 0.0f, nullptr, offset, out[p]);
   chargeFetches();
 }
 
@@ -187,24 +261,25 @@ void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float 
   if (incomplete(d, reinterpret_cast<float(*)[4]>(out), 1)) return;
   const uint8_t* texels = map(d);
   fetchedBytes_ = 0;
-  sample(d, texels, chooseLevels(d, lod), 0, s, t, offset, out);
+  sample(d, texels, chooseLevels(d, lod), 0, s, t, 0.0f, nullptr, offset, out);
   chargeFetches();
 }
 
-void TextureUnit::fetch(const TextureDescriptor& d, int32_t i, int32_t j, int32_t level,
+void TextureUnit::fetch(const TextureDescriptor& d, int32_t i, int32_t j, int32_t k, int32_t level,
                         float out[4]) {
   ++stats_.samples;
   out[0] = out[1] = out[2] = out[3] = 0.0f;
   if (!isComplete(d) || level < 0 || static_cast<uint32_t>(level) >= d.levels) return;
-  const Level lv{map(d) + levelOffset(d, static_cast<uint32_t>(level)),
-                 static_cast<int32_t>(levelExtent(d.width, static_cast<uint32_t>(level))),
-                 static_cast<int32_t>(levelExtent(d.height, static_cast<uint32_t>(level)))};
-  if (i < 0 || j < 0 || i >= lv.width || j >= lv.height) return;
+  const auto lvl = static_cast<uint32_t>(level);
+  const int32_t w = static_cast<int32_t>(levelExtent(d.width, lvl));
+  const int32_t h = static_cast<int32_t>(levelExtent(d.height, lvl));
+  const int32_t layers = d.volume || d.array ? static_cast<int32_t>(layerCount(d, lvl)) : 1;
+  if (i < 0 || j < 0 || k < 0 || i >= w || j >= h || k >= layers) return;
   const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
+  const uint8_t* image = map(d) + faceOffset(d, lvl, static_cast<uint32_t>(k));
   decodeTexel(
       d.format,
-      lv.texels +
-          (static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i)) * bpp,
+      image + (static_cast<size_t>(j) * static_cast<size_t>(w) + static_cast<size_t>(i)) * bpp,
       out);
   ++stats_.texelFetches;
   fetchedBytes_ = bpp;
@@ -237,7 +312,7 @@ void TextureUnit::sampleQuadCube(const TextureDescriptor& d, const float x[4], c
   fetchedBytes_ = 0;
   for (int p = 0; p < 4; ++p) {
     const CubeCoord c = cubeFace(x[p], y[p], z[p]);
-    sample(f, texels, lc, c.face, c.s, c.t, {}, out[p]);
+    sample(f, texels, lc, c.face, c.s, c.t, 0.0f, nullptr, {}, out[p]);
   }
   chargeFetches();
 }
@@ -249,7 +324,74 @@ void TextureUnit::sampleLodCube(const TextureDescriptor& d, float x, float y, fl
   fetchedBytes_ = 0;
   const CubeCoord c = cubeFace(x, y, z);
   const TextureDescriptor f = faceView(d);
-  sample(f, texels, chooseLevels(f, lod), c.face, c.s, c.t, {}, out);
+  sample(f, texels, chooseLevels(f, lod), c.face, c.s, c.t, 0.0f, nullptr, {}, out);
+  chargeFetches();
+}
+
+void TextureUnit::sampleOne(const TextureDescriptor& d, const uint8_t* texels,
+                            const LevelChoice& lc, const TexCoord& c, bool shadow,
+                            TexelOffset offset, float out[4]) {
+  // OpenGL ES 3.0 §3.8.16: the reference is clamped to [0, 1] for fixed-point depth formats
+  // (all of Tessera's); comparison applies to depth textures only.
+  const bool compare = shadow && d.compare && isDepthFormat(d.format);
+  const float ref = std::clamp(c.ref, 0.0f, 1.0f);
+  const float* refp = compare ? &ref : nullptr;
+  switch (targetOf(d)) {
+    case TexTarget::Tex2D:
+      return sample(d, texels, lc, 0, c.s, c.t, 0.0f, refp, offset, out);
+    case TexTarget::Tex3D:
+      return sample(d, texels, lc, 0, c.s, c.t, c.r, refp, offset, out);
+    case TexTarget::Array2D: {
+      // §3.8.10: layer = clamp(floor(r + 1/2), 0, layers - 1); NaN takes layer 0.
+      const float layer = std::floor(c.r + 0.5f);
+      const uint32_t l = !(layer > 0.0f)                            ? 0
+                         : layer >= static_cast<float>(d.depth - 1) ? d.depth - 1
+                                                                    : static_cast<uint32_t>(layer);
+      return sample(d, texels, lc, l, c.s, c.t, 0.0f, refp, offset, out);
+    }
+    case TexTarget::Cube: {
+      const CubeCoord f = cubeFace(c.s, c.t, c.r);
+      return sample(faceView(d), texels, lc, f.face, f.s, f.t, 0.0f, refp, {}, out);
+    }
+  }
+}
+
+void TextureUnit::sampleQuadVec(const TextureDescriptor& d, const TexCoord coord[4], bool shadow,
+                                float lodBias, float out[4][4], TexelOffset offset) {
+  ++stats_.quads;
+  if (incomplete(d, out, 4)) return;
+  const uint8_t* texels = map(d);
+  float s[4], t[4], r[4];
+  for (int p = 0; p < 4; ++p) s[p] = coord[p].s, t[p] = coord[p].t, r[p] = coord[p].r;
+  float lambda = 0.0f;
+  switch (targetOf(d)) {
+    case TexTarget::Cube: {
+      // As sampleQuadCube: the directions projected on the first pixel's face.
+      const CubeCoord first = cubeFace(s[0], t[0], r[0]);
+      float fs[4], ft[4];
+      for (int p = 0; p < 4; ++p) projectOnFace(first.face, s[p], t[p], r[p], fs[p], ft[p]);
+      lambda = quadLod(d, fs, ft, lodBias);
+      break;
+    }
+    case TexTarget::Tex3D:
+      lambda = quadLod3(d, s, t, r, lodBias);
+      break;
+    default:  // 2D and 2D arrays: the layer takes no part in the level of detail
+      lambda = quadLod(d, s, t, lodBias);
+      break;
+  }
+  const LevelChoice lc = chooseLevels(d, lambda);
+  fetchedBytes_ = 0;
+  for (int p = 0; p < 4; ++p) sampleOne(d, texels, lc, coord[p], shadow, offset, out[p]);
+  chargeFetches();
+}
+
+void TextureUnit::sampleLodVec(const TextureDescriptor& d, const TexCoord& coord, bool shadow,
+                               float lod, float out[4], TexelOffset offset) {
+  if (incomplete(d, reinterpret_cast<float(*)[4]>(out), 1)) return;
+  const uint8_t* texels = map(d);
+  fetchedBytes_ = 0;
+  sampleOne(d, texels, chooseLevels(d, lod), coord, shadow, offset, out);
   chargeFetches();
 }
 

@@ -19,7 +19,15 @@ struct TexStats {
 // Whole texels added to a level's texel coordinates before wrapping (OpenGL ES 3.0 §3.8.10, the
 // offset forms of GLSL ES 3.00 lookups); the level of detail does not see it.
 struct TexelOffset {
-  int32_t u = 0, v = 0;
+  int32_t u = 0, v = 0, w = 0;  // w: 3D textures only
+};
+
+// One pixel's coordinates for the general lookups (sampleQuadVec, sampleLodVec), read by the
+// descriptor's target: 2D (s, t); 3D (s, t, r); 2D array (s, t) and the layer r, rounded and
+// clamped (OpenGL ES 3.0 §3.8.10); cube map the direction (s, t, r). `ref` is the depth reference
+// of a shadow lookup, compared when the descriptor's compare mode is on.
+struct TexCoord {
+  float s = 0, t = 0, r = 0, ref = 0;
 };
 
 class TextureUnit final {
@@ -38,9 +46,21 @@ class TextureUnit final {
   void sampleQuadCube(const TextureDescriptor&, const float x[4], const float y[4],
                       const float z[4], float lodBias, float out[4][4]);
   void sampleLodCube(const TextureDescriptor&, float x, float y, float z, float lod, float out[4]);
-  // One texel, unfiltered and unwrapped (GLSL ES 3.00 texelFetch): texel (i, j) of `level` of a
-  // 2D texture. Outside the level, beyond the mip chain or incomplete: (0, 0, 0, 0).
-  void fetch(const TextureDescriptor&, int32_t i, int32_t j, int32_t level, float out[4]);
+  // Every target (2D, cube, 3D, 2D array), with an optional depth comparison: `shadow` lookups
+  // compare coord.ref with each texel before filtering (OpenGL ES 3.0 §3.8.16) when the
+  // descriptor's compare mode is on, and return (c, c, c, 1) with c the filtered result.
+  void sampleQuadVec(const TextureDescriptor&, const TexCoord coord[4], bool shadow, float lodBias,
+                     float out[4][4], TexelOffset offset = {});
+  void sampleLodVec(const TextureDescriptor&, const TexCoord& coord, bool shadow, float lod,
+                    float out[4], TexelOffset offset = {});
+  // One texel, unfiltered and unwrapped (GLSL ES 3.00 texelFetch): texel (i, j) of layer or slice
+  // k of `level` of a 2D, 3D or 2D array texture. Outside the level, beyond the mip chain or
+  // incomplete: (0, 0, 0, 0).
+  void fetch(const TextureDescriptor&, int32_t i, int32_t j, int32_t k, int32_t level,
+             float out[4]);
+  void fetch(const TextureDescriptor& d, int32_t i, int32_t j, int32_t level, float out[4]) {
+    fetch(d, i, j, 0, level, out);
+  }
 
   const TexStats& stats() const { return stats_; }
   void resetStats() { stats_ = {}; }
@@ -49,6 +69,9 @@ class TextureUnit final {
   // longer of the x and y derivative vectors plus the bias, from coarse derivatives
   // (TR - TL and BL - TL), so all four pixels share one lambda.
   static float quadLod(const TextureDescriptor&, const float s[4], const float t[4], float bias);
+  // The same with the r derivatives of a 3D texture (in units of its depth) in the lengths.
+  static float quadLod3(const TextureDescriptor&, const float s[4], const float t[4],
+                        const float r[4], float bias);
 
  private:
   const uint8_t* map(const TextureDescriptor&);
@@ -60,11 +83,15 @@ class TextureUnit final {
     Filter filter;  // within a level
     float blend;    // weight of level[1]
     uint64_t offset[2], faceBytes[2];
-    int32_t width[2], height[2];
+    int32_t width[2], height[2], depth[2];
   };
   static LevelChoice chooseLevels(const TextureDescriptor&, float lambda);
+  // `face`: the cube face or array layer; `r`: the 3D coordinate; `ref`: the depth reference
+  // to compare each texel with, or null.
   void sample(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&, uint32_t face,
-              float s, float t, TexelOffset offset, float out[4]);
+              float s, float t, float r, const float* ref, TexelOffset offset, float out[4]);
+  void sampleOne(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&,
+                 const TexCoord&, bool shadow, TexelOffset offset, float out[4]);
 
   GpuMemory& memory_;
   TexStats stats_{};
