@@ -309,6 +309,7 @@ void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& r
   s.vfd = pipeline.vertexFetch().stats();
   s.tex = pipeline.textureUnit().stats();
   s.fragment = pipeline.fragmentStats();
+  report.timing = device_.lastTiming();
 
   // The binning pass reports each pipe's stream size; grow the buffers that overflowed so the
   // next frame fits (the overflowed frame already drew those bins without the stream).

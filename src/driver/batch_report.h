@@ -34,6 +34,7 @@ struct BatchReport {
   bool visibilityOverflow = false;  // a pipe's stream overflowed: those bins drew everything
   uint32_t restores = 0, resolves = 0;
   BlockStats stats;
+  gpu::perf::SubmissionTiming timing;  // the timing model's cycles for this submission
   std::optional<gpu::cp::CpFault> fault;
 };
 

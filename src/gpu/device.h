@@ -19,7 +19,12 @@ class Device final {
       : preset_(preset),
         gmem_(preset.sysmemOnly ? 0 : preset.gmemBytes),
         pipeline_(memory_, gmem_),
-        cp_(memory_, pipeline_) {}
+        cp_(memory_, pipeline_) {
+    pipeline_.setCpStats(&cp_.stats());
+  }
+  // The command processor and the pipeline hold references into the device.
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
 
   const Preset& preset() const { return preset_; }
   GpuMemory& memory() { return memory_; }
@@ -28,8 +33,15 @@ class Device final {
 
   // Runs a ring segment to completion (the model is synchronous underneath the dispatcher).
   std::optional<cp::CpFault> submit(GpuAddress ring, uint32_t dwords) {
-    return cp_.execute(ring, dwords);
+    pipeline_.beginSubmission();
+    std::optional<cp::CpFault> fault = cp_.execute(ring, dwords);
+    pipeline_.endSubmission();
+    timing_ = perf::timeSubmission(preset_, passWork(pipeline_.stats()));
+    return fault;
   }
+
+  // The timing model's schedule of the last submission (gpu/perf): cycles per pass and block.
+  const perf::SubmissionTiming& lastTiming() const { return timing_; }
 
  private:
   Preset preset_;
@@ -37,6 +49,7 @@ class Device final {
   gmem::TileMemory gmem_;
   Pipeline pipeline_;
   cp::CommandProcessor cp_;
+  perf::SubmissionTiming timing_;
 };
 
 }  // namespace tessera::gpu

@@ -15,6 +15,42 @@ json busJson(const gpu::BusStats& b) {
   return j;
 }
 
+namespace {
+
+json workJson(const gpu::perf::BlockWork& w) {
+  json j = json::object();
+  for (const auto& f : gpu::perf::kWorkFields) j[std::string(f.name)] = w.*f.member;
+  return j;
+}
+
+}  // namespace
+
+json timingJson(const gpu::perf::SubmissionTiming& t) {
+  using gpu::perf::Block;
+  json busy = json::object(), percent = json::object();
+  for (size_t i = 0; i < gpu::perf::kBlocks; ++i) {
+    const auto b = static_cast<Block>(i);
+    const std::string name(gpu::perf::blockName(b));
+    busy[name] = t.busy[i];
+    percent[name] = t.busyPercent(b);
+  }
+  double setup = 0, binning = 0;
+  for (const auto& p : t.passes) {
+    if (p.kind == gpu::perf::PassKind::Setup) setup += p.render.cycles;
+    if (p.kind == gpu::perf::PassKind::Binning) binning += p.render.cycles;
+  }
+  return {{"cycles", t.cycles},      {"milliseconds", t.milliseconds()},
+          {"clock_mhz", t.clockMHz}, {"bound", std::string(gpu::perf::blockName(t.bound))},
+          {"busy_cycles", busy},     {"busy_percent", percent},
+          {"setup_cycles", setup},   {"binning_cycles", binning}};
+}
+
+gpu::perf::SubmissionTiming frameTiming(std::span<const driver::BatchReport> batches) {
+  gpu::perf::SubmissionTiming t;
+  for (const auto& b : batches) gpu::perf::append(t, b.timing);
+  return t;
+}
+
 json blockCountersJson(const driver::BlockStats& s) {
   json j;
   j["cp"] = {{"packets", s.cp.packets}, {"reg_writes", s.cp.regWrites},
@@ -29,10 +65,12 @@ json blockCountersJson(const driver::BlockStats& s) {
              {"lane_instructions", s.sp.laneInstructions},
              {"texture_samples", s.sp.textureSamples},
              {"killed_lanes", s.sp.killedLanes},
+             {"fpu_instructions", s.sp.fpuInstructions},
              {"sfu_instructions", s.sp.sfuInstructions},
              {"tex_instructions", s.sp.texInstructions},
              {"branch_instructions", s.sp.branchInstructions},
-             {"divergent_branches", s.sp.divergentBranches}};
+             {"divergent_branches", s.sp.divergentBranches},
+             {"warp_registers", s.sp.warpRegisters}};
   j["pc"] = {
       {"primitives_in", s.pc.primitivesIn},     {"points", s.pc.points},   {"lines", s.pc.lines},
       {"trivial_rejects", s.pc.trivialRejects}, {"clipped", s.pc.clipped}, {"culled", s.pc.culled},
@@ -81,17 +119,33 @@ json batchJson(const driver::BatchReport& b) {
   j["resolves"] = b.resolves;
   j["visibility_overflow"] = b.visibilityOverflow;
   j["bytes"] = busJson(b.stats.bus);
+  j["timing"] = timingJson(b.timing);
   json bins = json::array();
-  for (const auto& r : b.stats.pipeline.bins)
-    bins.push_back({{"x", r.window.x0},
-                    {"y", r.window.y0},
-                    {"w", r.window.x1 - r.window.x0},
-                    {"h", r.window.y1 - r.window.y0},
-                    {"primitives", r.primitives},
-                    {"triangles", r.triangles},
-                    {"fragments", r.fragments},
-                    {"used_stream", r.usedStream},
-                    {"stream_overflow", r.streamOverflow}});
+  const auto& rows = b.stats.pipeline.bins;
+  // The timing model's passes end with one per window, in the same order.
+  const auto& passes = b.timing.passes;
+  const size_t first = passes.size() >= rows.size() ? passes.size() - rows.size() : 0;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    json row = {{"x", r.window.x0},
+                {"y", r.window.y0},
+                {"w", r.window.x1 - r.window.x0},
+                {"h", r.window.y1 - r.window.y0},
+                {"primitives", r.primitives},
+                {"triangles", r.triangles},
+                {"fragments", r.fragments},
+                {"used_stream", r.usedStream},
+                {"stream_overflow", r.streamOverflow},
+                {"work", workJson(r.work)}};
+    if (first + i < passes.size()) {
+      const auto& t = passes[first + i];
+      row["load_cycles"] = t.load.cycles;
+      row["render_cycles"] = t.render.cycles;
+      row["store_cycles"] = t.store.cycles;
+      row["bound"] = std::string(gpu::perf::blockName(t.bound));
+    }
+    bins.push_back(row);
+  }
   j["per_bin"] = bins;
   if (b.layout)
     j["layout"] = {{"x", b.layout->x},

@@ -17,8 +17,16 @@ nlohmann::json busJson(const gpu::BusStats& bus);
 nlohmann::json blockCountersJson(const driver::BlockStats& stats);
 
 // One batch: mode, reason, draws, clears, restores, resolves, "bytes", every block's counters
-// (as blockCountersJson, at the top level), "per_bin" rows and the bin "layout" (GMEM modes).
+// (as blockCountersJson, at the top level), "timing", "per_bin" rows (with each bin's work and
+// its restore, render and resolve cycles) and the bin "layout" (GMEM modes).
 nlohmann::json batchJson(const driver::BatchReport& batch);
+
+// The timing model's figures: {"cycles", "milliseconds", "clock_mhz", "bound", "busy_cycles":
+// {"<block>": ...}, "busy_percent": {...}, "setup_cycles", "binning_cycles"}.
+nlohmann::json timingJson(const gpu::perf::SubmissionTiming& timing);
+
+// The submissions of a frame back to back.
+gpu::perf::SubmissionTiming frameTiming(std::span<const driver::BatchReport> batches);
 
 // The bus traffic of several batches added up.
 gpu::BusStats sumBus(std::span<const driver::BatchReport> batches);

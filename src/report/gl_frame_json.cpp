@@ -35,6 +35,7 @@ json glFrameJson(const GlFrame& f, std::span<const driver::BatchReport> batches)
   j["visibility_overflow"] = overflow;
   j["bytes"] = busJson(sumBus(batches));
   j["counters"] = counters;
+  j["timing"] = timingJson(frameTiming(batches));
   // The frame's bins are those of its main batch; a sysmem batch renders the surface as one.
   if (main && main->layout) {
     const auto& l = *main->layout;

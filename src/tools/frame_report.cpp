@@ -20,6 +20,31 @@ std::string bytesText(uint64_t b) {
   return buf;
 }
 
+// The timing model's view: frame time, what bound it and every block's busy share, beside the
+// same frame in sysmem mode.
+std::string timingTable(const gpu::perf::SubmissionTiming& t,
+                        const gpu::perf::SubmissionTiming& s) {
+  std::ostringstream o;
+  char line[160];
+  std::snprintf(line, sizeof line, "  %-28s %.3f ms (%.0f cycles at %g MHz), bound by %s\n",
+                "GPU time (timing model)", t.milliseconds(), t.cycles, t.clockMHz,
+                std::string(gpu::perf::blockName(t.bound)).c_str());
+  o << line;
+  std::snprintf(line, sizeof line, "  %-28s %.3f ms (%.0f cycles), bound by %s\n",
+                "GPU time in sysmem mode", s.milliseconds(), s.cycles,
+                std::string(gpu::perf::blockName(s.bound)).c_str());
+  o << line;
+  o << "  busy %  ";
+  for (size_t i = 0; i < gpu::perf::kBlocks; ++i) {
+    const auto b = static_cast<gpu::perf::Block>(i);
+    std::snprintf(line, sizeof line, " %s %.0f%%", std::string(gpu::perf::blockName(b)).c_str(),
+                  t.busyPercent(b));
+    o << line;
+  }
+  o << "\n";
+  return o.str();
+}
+
 }  // namespace
 
 FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
@@ -35,6 +60,8 @@ FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
         b.stats.pc.primitivesIn - b.stats.pc.trivialRejects - b.stats.pc.culled;
   f.bus = report::sumBus(frame.batches);
   f.sysmemBus = report::sumBus(sysmem.batches);
+  f.timing = report::frameTiming(frame.batches);
+  f.sysmemTiming = report::frameTiming(sysmem.batches);
   for (const auto& b : frame.batches) {
     f.mode = std::string(driver::renderModeName(b.mode));
     f.fragmentsShaded += b.stats.fragment.fragmentsShaded;
@@ -116,6 +143,7 @@ std::string summaryTable(const FrameFigures& f) {
                 bytesText(f.bus.totalGpuBytes()).c_str(),
                 bytesText(f.sysmemBus.totalGpuBytes()).c_str());
   o << line;
+  o << timingTable(f.timing, f.sysmemTiming);
   return o.str();
 }
 
@@ -140,6 +168,8 @@ nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame) {
   j["bytes"] = report::busJson(f.bus);
   j["bytes_sysmem_mode"] = report::busJson(f.sysmemBus);
   j["host_ms"] = frame.cpuMilliseconds;
+  j["timing"] = report::timingJson(f.timing);
+  j["timing_sysmem_mode"] = report::timingJson(f.sysmemTiming);
   json batches = json::array();
   for (const auto& b : frame.batches) batches.push_back(report::batchJson(b));
   j["batches"] = batches;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/image.h"
+#include "gpu/perf/timing_model.h"
 #include "gpu/preset/preset.h"
 #include "scene/scene.h"
 #include "tools/frame_renderer.h"
@@ -19,8 +20,9 @@ struct FrameFigures {
   double avgTrianglesPerBin = 0;
   uint64_t maxTrianglesPerBin = 0;
   uint64_t fragmentsShaded = 0, verticesShaded = 0;
-  gpu::BusStats bus;        // this frame, summed over its batches
-  gpu::BusStats sysmemBus;  // the same frame rendered in sysmem mode
+  gpu::BusStats bus;                                 // this frame, summed over its batches
+  gpu::BusStats sysmemBus;                           // the same frame rendered in sysmem mode
+  gpu::perf::SubmissionTiming timing, sysmemTiming;  // the timing model's cycles, likewise
   bool visibilityOverflow = false;
   std::vector<uint64_t> trianglesPerBin;  // row-major over the bin grid
   uint32_t binsX = 0, binsY = 0;

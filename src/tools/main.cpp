@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "common/text_file.h"
 #include "gpu/cp/decoder.h"
+#include "report/trace_json.h"
 #include "tools/compile_command.h"
 #include "tools/frame_report.h"
 #include "tools/run_command.h"
@@ -20,7 +21,7 @@ using namespace tessera;
 struct RenderArgs {
   uint32_t repeat = 1;
   std::string model = "default", preset = "adreno-a630", size = "800x600", mode, out = "frame.png",
-              report, heatmap, capture;
+              report, heatmap, capture, trace;
 };
 
 void parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
@@ -45,7 +46,7 @@ void checkOutputFolder(const std::string& path) {
 int runRender(const RenderArgs& a) {
   uint32_t w, h;
   parseSize(a.size, w, h);
-  for (const std::string* out : {&a.out, &a.report, &a.heatmap, &a.capture})
+  for (const std::string* out : {&a.out, &a.report, &a.heatmap, &a.capture, &a.trace})
     checkOutputFolder(*out);
   const gpu::Preset& preset = gpu::findPreset(a.preset);
   driver::RenderMode mode =
@@ -74,6 +75,11 @@ int runRender(const RenderArgs& a) {
   if (!a.report.empty()) {
     writeTextFile(a.report, tools::reportJson(f, frame).dump(2) + "\n");
     std::cout << "  report                       " << a.report << "\n";
+  }
+  if (!a.trace.empty()) {
+    const std::string title = "Tessera " + f.preset + " " + f.scene + " (" + f.mode + ")";
+    writeTextFile(a.trace, report::chromeTrace(f.timing, title).dump() + "\n");
+    std::cout << "  timeline                     " << a.trace << "\n";
   }
   if (!a.heatmap.empty()) {
     writePng(tools::triangleHeatmap(f, frame), a.heatmap);
@@ -106,6 +112,8 @@ int main(int argc, char** argv) {
   render->add_option("--out", r.out, "PNG of the frame")->capture_default_str();
   render->add_option("--report", r.report, "JSON report with every counter and per-bin figures");
   render->add_option("--heatmap", r.heatmap, "PNG heat map of triangles per bin");
+  render->add_option("--trace", r.trace,
+                     "Chrome/Perfetto trace of the timing model: passes, blits, blocks, bus");
   render->add_option("--capture", r.capture, "write the frame's command stream for `tessera dump`");
   render
       ->add_option("--repeat", r.repeat,

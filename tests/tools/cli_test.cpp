@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "tools/shell_command.h"
@@ -47,12 +49,49 @@ TEST(Cli, RenderWritesImageReportHeatmapAndCapture) {
   // The comparison run: sysmem traffic goes through the render backend, never GMEM blits.
   EXPECT_EQ(j["bytes_sysmem_mode"]["gmem_resolve"]["write_bytes"].get<uint64_t>(), 0u);
   EXPECT_GT(j["bytes_sysmem_mode"]["render_backend"]["write_bytes"].get<uint64_t>(), 0u);
+  // The timing model: frame cycles, and each bin's restore/render/resolve cycles.
+  EXPECT_GT(j["timing"]["cycles"].get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(j["timing"]["clock_mhz"].get<double>(), 450.0);
+  const auto& bin = j["batches"][0]["per_bin"][0];
+  EXPECT_GT(bin["render_cycles"].get<double>(), 0.0);
+  EXPECT_GT(bin["store_cycles"].get<double>(), 0.0);
+  EXPECT_GT(bin["work"]["resolve_bytes"].get<uint64_t>(), 0u);
+  EXPECT_NE(r.output.find("GPU time (timing model)"), std::string::npos);
 
   const CommandResult d = tessera("dump " + cap.string());
   ASSERT_EQ(d.exitCode, 0) << d.output;
   for (const char* s : {"CP_INDIRECT_BUFFER", "CP_SET_MARKER", "; binning", "CP_SET_BIN_DATA",
                         "PC_VSTREAM_CONTROL", "CP_DRAW_INDX", "; RESOLVE", "CACHE_FLUSH_TS"})
     EXPECT_NE(d.output.find(s), std::string::npos) << s;
+}
+
+TEST(Cli, RenderWritesATraceOfTheTimingModel) {
+  const auto png = scratch("t.png"), trace = scratch("t.json");
+  const CommandResult r = tessera("render default --preset milo832-kv260 --size 128x64 --out " +
+                                  png.string() + " --trace " + trace.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::ifstream in(trace);
+  const auto j = nlohmann::json::parse(in);
+  std::map<std::string, int> slices;  // on the engine and blit tracks (1 and 2)
+  std::set<int> blockTracks;
+  double lastStore = -1;
+  for (const auto& e : j["traceEvents"]) {
+    if (e["ph"] != "X") continue;
+    const std::string name = e["name"];
+    if (e["tid"].get<int>() > 2)
+      blockTracks.insert(e["tid"].get<int>());
+    else
+      ++slices[name.substr(0, name.find(" bin"))];
+    if (name == "GMEM Store") {
+      EXPECT_GE(e["ts"].get<double>(), lastStore);  // resolves leave in bin order
+      lastStore = e["ts"].get<double>();
+    }
+  }
+  EXPECT_EQ(slices["GMEM"], 8);        // 128x64 in 32x32 tiles
+  EXPECT_EQ(slices["GMEM Store"], 8);  // each bin resolves
+  EXPECT_EQ(slices["GMEM Load"], 8);   // each bin fast-clears
+  EXPECT_EQ(slices["Binning"], 1);
+  EXPECT_GE(blockTracks.size(), 8u);  // every block but the binner-free ones shows up
 }
 
 TEST(Cli, BadInputNamesTheProblemAndWritesNothing) {

@@ -46,6 +46,7 @@ Pipeline::~Pipeline() = default;
 
 void Pipeline::resetStats() {
   stats_ = {};
+  stretch_ = Stretch::Setup;
   writer_.stats() = {};
   blit_.stats() = {};
   fragment_.stats() = {};
@@ -88,6 +89,7 @@ void Pipeline::bind(const ShaderBinding& b, isa::Stage stage, Bound& out) {
 }
 
 void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
+  closeStretch(mode == cp::RenderMode::Binning ? Stretch::Binning : Stretch::Setup);
   mode_ = mode;
   reader_.reset();
   if (mode == cp::RenderMode::Binning) {
@@ -118,8 +120,10 @@ void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
 void Pipeline::setBin(const cp::RegisterFile& regs) {
   // Each window of a render pass (a bin, or the whole surface in sysmem mode) gets a record.
   if (mode_ == cp::RenderMode::Binning) return;
+  closeStretch(Stretch::Bin);
   BinRecord r;
   r.window = decodeRect(regs, Reg::GRAS_SC_WINDOW_SCISSOR_TL, Reg::GRAS_SC_WINDOW_SCISSOR_BR);
+  r.sysmem = mode_ == cp::RenderMode::Sysmem;
   stats_.bins.push_back(r);
 }
 
@@ -149,11 +153,12 @@ void Pipeline::collectVertices(const std::vector<uint32_t>& prims) {
 void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
   const DrawState& s = state(regs);
   draw_ = d;
-  if (d.indexType != cp::IndexType::None) {
-    static constexpr vfd::IndexSize kSizes[] = {vfd::IndexSize::U8, vfd::IndexSize::U8,
-                                                vfd::IndexSize::U16, vfd::IndexSize::U32};
-    vfd_.readIndices(d.indexAddress, d.indexBytes, kSizes[static_cast<int>(d.indexType)], d.count,
-                     indices_);
+  static constexpr vfd::IndexSize kSizes[] = {vfd::IndexSize::U8, vfd::IndexSize::U8,
+                                              vfd::IndexSize::U16, vfd::IndexSize::U32};
+  const vfd::IndexSize indexSize = kSizes[static_cast<int>(d.indexType)];
+  const bool indexed = d.indexType != cp::IndexType::None;
+  if (indexed) {
+    vfd_.readIndices(d.indexAddress, d.indexBytes, indexSize, d.count, indices_);
   } else {
     indices_.resize(d.count);
     std::iota(indices_.begin(), indices_.end(), 0u);
@@ -166,6 +171,7 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
 
   switch (mode_) {
     case cp::RenderMode::Binning:
+      if (indexed) vfd_.chargeIndices(indexSize, d.count);
       binningDraw(s);
       return;
     case cp::RenderMode::Gmem:
@@ -179,15 +185,20 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
           stats_.bins.back().usedStream = ok;
           stats_.bins.back().streamOverflow = !ok;
         }
+        // The stream steers index fetch: only the visible primitives' indices are read.
+        const uint64_t fetched =
+            ok ? std::min<uint64_t>(d.count, visible_.size() * pc::verticesPerPrimitive(d.prim))
+               : d.count;
+        if (indexed) vfd_.chargeIndices(indexSize, fetched);
         renderDraw(s, ok ? &visible_ : nullptr);
-      } else {
-        renderDraw(s, nullptr);
+        return;
       }
-      return;
+      break;
     case cp::RenderMode::Sysmem:
-      renderDraw(s, nullptr);
-      return;
+      break;
   }
+  if (indexed) vfd_.chargeIndices(indexSize, d.count);
+  renderDraw(s, nullptr);
 }
 
 void Pipeline::binningDraw(const DrawState& s) {

@@ -11,6 +11,8 @@
 #include "gpu/cp/command_processor.h"
 #include "gpu/gmem/blit_engine.h"
 #include "gpu/pc/primitive_assembly.h"
+#include "gpu/perf/block_work.h"
+#include "gpu/perf/timing_model.h"
 #include "gpu/pipeline/draw_state.h"
 #include "gpu/pipeline/fragment_stage.h"
 #include "gpu/pipeline/shader_cache.h"
@@ -27,6 +29,8 @@ struct BinRecord {
   uint64_t fragments = 0;       // covered pixels shaded
   bool streamOverflow = false;  // drew everything because the visibility stream overflowed
   bool usedStream = false;
+  bool sysmem = false;   // the surface of a sysmem pass, not a bin
+  perf::BlockWork work;  // every block's work from this window's CP_SET_BIN to the next pass
 };
 
 struct PipelineStats {
@@ -38,7 +42,14 @@ struct PipelineStats {
   uint64_t binningPrimitives = 0;      // primitives assembled in the binning pass
   uint64_t clears = 0;
   std::vector<BinRecord> bins;
+  // The rest of the submission's work for the timing model: state setup outside any window
+  // (before the first pass and between passes) and the binning pass.
+  perf::BlockWork setupWork, binningWork;
 };
+
+// A submission's passes in order for the timing model: setup, the binning pass (if it ran),
+// then each window.
+std::vector<perf::PassWork> passWork(const PipelineStats& stats);
 
 class Pipeline final : public cp::CpBackend {
  public:
@@ -62,6 +73,13 @@ class Pipeline final : public cp::CpBackend {
   pc::PrimitiveSetup& primitiveSetup() { return setup_; }
   FragmentStats& fragmentStats() { return fragment_.stats(); }
   void resetStats();
+
+  // The command processor whose packet counts go into the work records (set by the Device).
+  void setCpStats(const cp::CpStats* cp) { cpStats_ = cp; }
+  // A submission's work is split at every pass and bin boundary (pipeline_work.cpp): begin
+  // before the CP runs, end after it stops (also after a fault).
+  void beginSubmission();
+  void endSubmission();
 
  private:
   struct Bound {
@@ -90,6 +108,11 @@ class Pipeline final : public cp::CpBackend {
   void clear(const DrawState& s, const cp::RegisterFile& regs);
   void blit(const DrawState& s, const cp::RegisterFile& regs, bool restore);
   void chargeSysmemRb(const rb::RbStats& before);
+  // Every block's cumulative counters now; the stretch since the last boundary is the
+  // difference. closeStretch() charges it to the open record and opens `next`.
+  perf::BlockWork sampleWork();
+  enum class Stretch : uint8_t { Setup, Binning, Bin };
+  void closeStretch(Stretch next);
 
   GpuMemory& memory_;
   gmem::TileMemory& gmem_;
@@ -116,6 +139,9 @@ class Pipeline final : public cp::CpBackend {
   std::vector<uint8_t> seen_;
   uint32_t maxId_ = 0;
   PipelineStats stats_;
+  const cp::CpStats* cpStats_ = nullptr;
+  Stretch stretch_ = Stretch::Setup;
+  perf::BlockWork stretchStart_;
 };
 
 template <class Emit>

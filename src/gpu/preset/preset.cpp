@@ -44,6 +44,13 @@ constexpr Preset kA630 = {
     .texelsPerCycle = 16,
     .binnerTrianglesPerCycle = 1,
     .binnerCyclesPerBinTouched = 1,
+    .cpCyclesPerPacket = 4,
+    .vfdBytesPerCycle = 64,
+    .setupCyclesPerTriangle = 1,
+    .texLatency = 64,
+    .busLatency = 200,
+    .gmemBytesPerCycle = 64,
+    .tileBuffers = 1,
 };
 
 constexpr Preset kA320 = {
@@ -74,6 +81,13 @@ constexpr Preset kA320 = {
     .texelsPerCycle = 4,
     .binnerTrianglesPerCycle = 1,
     .binnerCyclesPerBinTouched = 1,
+    .cpCyclesPerPacket = 4,
+    .vfdBytesPerCycle = 16,
+    .setupCyclesPerTriangle = 2,
+    .texLatency = 64,
+    .busLatency = 150,
+    .gmemBytesPerCycle = 32,
+    .tileBuffers = 1,
 };
 
 constexpr Preset withA330Changes(Preset p) {
@@ -126,6 +140,13 @@ constexpr Preset kMiloKv260 = {
     .texelsPerCycle = 2,
     .binnerTrianglesPerCycle = 1,
     .binnerCyclesPerBinTouched = 1,
+    .cpCyclesPerPacket = 2,
+    .vfdBytesPerCycle = 16,
+    .setupCyclesPerTriangle = 4,
+    .texLatency = 24,
+    .busLatency = 40,
+    .gmemBytesPerCycle = 8,
+    .tileBuffers = 2,
 };
 
 constexpr Preset kMiloDe2 = {
@@ -156,6 +177,13 @@ constexpr Preset kMiloDe2 = {
     .texelsPerCycle = 1,
     .binnerTrianglesPerCycle = 1,
     .binnerCyclesPerBinTouched = 1,
+    .cpCyclesPerPacket = 2,
+    .vfdBytesPerCycle = 8,
+    .setupCyclesPerTriangle = 4,
+    .texLatency = 16,
+    .busLatency = 20,
+    .gmemBytesPerCycle = 8,
+    .tileBuffers = 2,
 };
 
 constexpr std::array kPresets = {
@@ -184,8 +212,11 @@ constexpr std::string_view firstProblem(const Preset& p) {
   if (!(p.clockMHz > 0)) return "clockMHz must be > 0";
   if (!(p.busBytesPerCycle > 0)) return "busBytesPerCycle must be > 0";
   if (p.rasterPixelsPerCycle == 0 || p.ropSamplesPerCycle == 0 || p.texelsPerCycle == 0 ||
-      p.binnerTrianglesPerCycle == 0)
+      p.binnerTrianglesPerCycle == 0 || p.vfdBytesPerCycle == 0 || p.gmemBytesPerCycle == 0)
     return "unit rates must be >= 1 per cycle";
+  if (p.cpCyclesPerPacket == 0 || p.setupCyclesPerTriangle == 0)
+    return "cpCyclesPerPacket and setupCyclesPerTriangle must be >= 1";
+  if (p.tileBuffers < 1 || p.tileBuffers > 2) return "tileBuffers must be 1 or 2";
   return {};
 }
 

@@ -43,6 +43,14 @@ struct Preset {
   uint32_t texelsPerCycle;             // texels/cycle: texture unit filtered fetches
   uint32_t binnerTrianglesPerCycle;    // triangles/cycle: binner setup
   uint32_t binnerCyclesPerBinTouched;  // cycles: extra binner time for each bin a triangle hits
+  uint32_t cpCyclesPerPacket;          // cycles: command-processor parse cost of one packet
+  uint32_t vfdBytesPerCycle;           // bytes/cycle: vertex-fetch attribute bandwidth
+  uint32_t setupCyclesPerTriangle;     // cycles: rasterizer triangle setup
+  uint32_t texLatency;                 // cycles: a sample's issue to its result in a warp
+  uint32_t busLatency;                 // cycles: a blit's first byte from system memory
+  uint32_t gmemBytesPerCycle;          // bytes/cycle: tile-memory port (clear, restore, resolve)
+  uint32_t tileBuffers;  // count: 1 = restore/render/resolve in turn; 2 = double-buffered tile
+                         // memory, the next bin restores and the last resolves while one renders
 };
 
 // Every preset, in the order listings show them.

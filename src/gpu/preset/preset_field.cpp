@@ -45,6 +45,18 @@ constexpr PresetField kFields[] = {
      &Preset::binnerTrianglesPerCycle},
     {"binnerCyclesPerBinTouched", "cycles", "extra binner time per bin a triangle touches",
      &Preset::binnerCyclesPerBinTouched},
+    {"cpCyclesPerPacket", "cycles", "command-processor parse cost of one packet",
+     &Preset::cpCyclesPerPacket},
+    {"vfdBytesPerCycle", "bytes/cycle", "vertex-fetch attribute bandwidth",
+     &Preset::vfdBytesPerCycle},
+    {"setupCyclesPerTriangle", "cycles", "rasterizer triangle setup",
+     &Preset::setupCyclesPerTriangle},
+    {"texLatency", "cycles", "texture sample latency seen by a warp", &Preset::texLatency},
+    {"busLatency", "cycles", "first byte of a blit from system memory", &Preset::busLatency},
+    {"gmemBytesPerCycle", "bytes/cycle", "tile-memory port for clear, restore and resolve",
+     &Preset::gmemBytesPerCycle},
+    {"tileBuffers", "count", "1: restore, render, resolve in turn; 2: double-buffered tile memory",
+     &Preset::tileBuffers},
 };
 
 template <typename T>

@@ -518,6 +518,7 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
       }
       default:
         if (unit == isa::Unit::Sfu) ++stats.sfuInstructions;
+        if (unit == isa::Unit::Fpu) ++stats.fpuInstructions;
         arithmetic(in);
         break;
     }

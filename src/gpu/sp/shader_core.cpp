@@ -20,6 +20,7 @@ void ShaderCore::runVertex(const isa::Program& prog, VertexWarp& warp, const Sha
     throw GpuFault(FaultKind::BadState, 0, BusClient::ShaderFetch,
                    "runVertex given a fragment shader");
   ++stats_.vertexWarps;
+  stats_.warpRegisters += prog.regCount;
   WarpIo io;
   io.inputs = &warp.in[0][0][0];
   io.outputs = &warp.out[0][0][0];
@@ -32,6 +33,7 @@ void ShaderCore::runFragment(const isa::Program& prog, FragmentWarp& warp,
     throw GpuFault(FaultKind::BadState, 0, BusClient::ShaderFetch,
                    "runFragment given a vertex shader");
   ++stats_.fragmentWarps;
+  stats_.warpRegisters += prog.regCount;
   WarpIo io;
   io.outputs = &warp.color[0][0];
   io.fragCoord = &warp.fragCoord[0][0];

@@ -36,10 +36,12 @@ struct SpStats {
   uint64_t laneInstructions = 0;    // lane-instructions: active lanes summed over issued ones
   uint64_t textureSamples = 0;      // lane samples: active lanes of every sam/saml/samb
   uint64_t killedLanes = 0;         // lanes: covered pixels discarded by kill/killif
+  uint64_t fpuInstructions = 0;     // warp-instructions issued to the fp32 add/mul/mad pipe
   uint64_t sfuInstructions = 0;     // warp-instructions issued to the special-function unit
   uint64_t texInstructions = 0;     // warp-instructions issued to the texture unit
   uint64_t branchInstructions = 0;  // warp-instructions of control flow (if ... end)
   uint64_t divergentBranches = 0;   // if/breakif/continueif/killif that split the active lanes
+  uint64_t warpRegisters = 0;       // registers per thread summed over warps run (occupancy)
 };
 
 class WarpExecutor;

@@ -14,8 +14,6 @@ void VertexFetch::readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize s
                    "index fetch of " + std::to_string(count) + " indices runs past the " +
                        std::to_string(bufferBytes) + "-byte index buffer");
   auto s = memory_.span(BusClient::VertexFetch, addr, bytes);
-  memory_.countRead(BusClient::VertexFetch, bytes);
-  stats_.indices += count;
   out.resize(count);
   switch (size) {
     case IndexSize::U8:
@@ -32,6 +30,11 @@ void VertexFetch::readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize s
       std::memcpy(out.data(), s.data(), bytes);
       break;
   }
+}
+
+void VertexFetch::chargeIndices(IndexSize size, uint64_t count) {
+  memory_.countRead(BusClient::VertexFetch, count * static_cast<uint32_t>(size));
+  stats_.indices += count;
 }
 
 void VertexFetch::fetch(const FetchState& state, std::span<const uint32_t> ids,

@@ -40,9 +40,14 @@ class VertexFetch final {
  public:
   explicit VertexFetch(GpuMemory& memory) : memory_(memory) {}
 
-  // Reads `count` indices of `size` bytes from [addr, addr + bufferBytes).
+  // Decodes `count` indices of `size` bytes from [addr, addr + bufferBytes) without charging
+  // the bus: how many the hardware fetches depends on the pass (chargeIndices).
   void readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize size, uint32_t count,
                    std::vector<uint32_t>& out);
+  // Charges the bus and the counters for `count` fetched indices of `size` bytes. A bin drawn
+  // from a visibility stream fetches only its visible primitives' indices, as the seed on
+  // Adreno tiling describes the stream steering vertex fetch.
+  void chargeIndices(IndexSize size, uint64_t count);
   // Fetches the attributes of vertices ids[0..n) into lanes 0..n of the warp (n <= 32).
   void fetch(const FetchState& state, std::span<const uint32_t> ids, sp::VertexWarp& warp);
 
