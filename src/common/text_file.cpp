@@ -19,4 +19,11 @@ void writeTextFile(const std::string& path, const std::string& text) {
   if (ec) throw Error("cannot write '" + path + "': " + ec.message());
 }
 
+void checkOutputFolder(const std::string& path) {
+  if (path.empty()) return;
+  const std::filesystem::path folder = std::filesystem::absolute(path).parent_path();
+  if (!std::filesystem::is_directory(folder))
+    throw Error("cannot write '" + path + "': no folder '" + folder.string() + "'");
+}
+
 }  // namespace tessera

@@ -7,4 +7,9 @@ namespace tessera {
 
 void writeTextFile(const std::string& path, const std::string& text);
 
+// Throws tessera::Error unless the folder `path` would be written into exists (nothing for an
+// empty path). Commands check every output before their work, so a mistyped path costs no
+// rendering and leaves no other output behind.
+void checkOutputFolder(const std::string& path);
+
 }  // namespace tessera

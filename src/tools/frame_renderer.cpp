@@ -170,17 +170,20 @@ FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
   fb.width = s.width;
   fb.height = s.height;
 
-  for (uint32_t i = 0; i < options.warmupFrames; ++i) {
+  auto frame = [&] {
     drawScene(ctx, s, programs, meshes, textures, fb);
+    if (options.discardDepth) ctx.invalidate(pipe::kClearDepth | pipe::kClearStencil);
     ctx.flush();
+  };
+  for (uint32_t i = 0; i < options.warmupFrames; ++i) {
+    frame();
     ctx.takeReports();
   }
   FrameResult r;
   std::vector<double> times;
   for (uint32_t i = 0; i < std::max(1u, options.measuredFrames); ++i) {
     const auto t0 = std::chrono::steady_clock::now();
-    drawScene(ctx, s, programs, meshes, textures, fb);
-    ctx.flush();
+    frame();
     times.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     r.batches = ctx.takeReports();

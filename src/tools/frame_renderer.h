@@ -21,6 +21,9 @@ struct FrameOptions {
   uint32_t warmupFrames = 0;
   // Frames measured; the result keeps the last frame and the median host time.
   uint32_t measuredFrames = 1;
+  // End each frame with depth/stencil invalidated (glDiscardFramebufferEXT): a tiler then
+  // never resolves them.
+  bool discardDepth = false;
 };
 
 struct FrameResult {

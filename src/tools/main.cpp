@@ -3,13 +3,13 @@
 // captured command streams; list presets.
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 
 #include "common/error.h"
 #include "common/text_file.h"
 #include "gpu/cp/decoder.h"
 #include "report/trace_json.h"
+#include "tools/compare_command.h"
 #include "tools/compile_command.h"
 #include "tools/frame_report.h"
 #include "tools/run_command.h"
@@ -20,6 +20,7 @@ using namespace tessera;
 
 struct RenderArgs {
   uint32_t repeat = 1;
+  bool discardDepth = false;
   std::string model = "default", preset = "adreno-a630", size = "800x600", mode, out = "frame.png",
               report, heatmap, capture, trace;
 };
@@ -32,15 +33,6 @@ void parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
     throw Error("bad size '" + text + "': expected WIDTHxHEIGHT with each side 1..8192");
   w = a;
   h = b;
-}
-
-// Every output's folder must exist before the frame is rendered: a mistyped path then costs no
-// rendering and leaves none of the other outputs behind.
-void checkOutputFolder(const std::string& path) {
-  if (path.empty()) return;
-  const std::filesystem::path folder = std::filesystem::absolute(path).parent_path();
-  if (!std::filesystem::is_directory(folder))
-    throw Error("cannot write '" + path + "': no folder '" + folder.string() + "'");
 }
 
 int runRender(const RenderArgs& a) {
@@ -56,6 +48,7 @@ int runRender(const RenderArgs& a) {
   tools::FrameOptions opt;
   opt.mode = mode;
   opt.capture = !a.capture.empty();
+  opt.discardDepth = a.discardDepth;
   if (a.repeat > 1) {  // timing: a warm-up frame, then the median of `repeat` frames
     opt.warmupFrames = 1;
     opt.measuredFrames = a.repeat;
@@ -63,6 +56,7 @@ int runRender(const RenderArgs& a) {
   const tools::FrameResult frame = tools::renderFrame(s, preset, opt);
   tools::FrameOptions sysOpt;
   sysOpt.mode = driver::RenderMode::Sysmem;
+  sysOpt.discardDepth = a.discardDepth;
   const tools::FrameResult sysmem =
       mode == driver::RenderMode::Sysmem ? frame : tools::renderFrame(s, preset, sysOpt);
   const tools::FrameFigures f = tools::computeFigures(s, preset, frame, sysmem);
@@ -114,6 +108,8 @@ int main(int argc, char** argv) {
   render->add_option("--heatmap", r.heatmap, "PNG heat map of triangles per bin");
   render->add_option("--trace", r.trace,
                      "Chrome/Perfetto trace of the timing model: passes, blits, blocks, bus");
+  render->add_flag("--discard-depth", r.discardDepth,
+                   "end the frame with depth/stencil invalidated (glDiscardFramebufferEXT)");
   render->add_option("--capture", r.capture, "write the frame's command stream for `tessera dump`");
   render
       ->add_option("--repeat", r.repeat,
@@ -131,6 +127,19 @@ int main(int argc, char** argv) {
   compile->add_flag("--stats", c.stats,
                     "print instruction, register and texture counts and cycles");
   compile->add_option("--preset", c.preset, "GPU preset for warps per core")->capture_default_str();
+  tools::CompareArgs cmp;
+  std::string cmpSize = "800x600";
+  auto* compare = app.add_subcommand(
+      "compare", "one scene on several presets and modes: frame cycles, bytes, bound block");
+  compare->add_option("model", cmp.model, "model file or default|blend|stencil")
+      ->capture_default_str();
+  compare->add_option("--presets", cmp.presets, "presets to compare (default: all)")
+      ->delimiter(',');
+  compare->add_option("--modes", cmp.modes, "sysmem,naive,binning (default: all three)")
+      ->delimiter(',');
+  compare->add_option("--set", cmp.sets, "KEY=VALUE preset override for every preset (repeatable)");
+  compare->add_option("--size", cmpSize, "WIDTHxHEIGHT")->capture_default_str();
+  compare->add_option("--csv", cmp.csv, "also write the table as CSV");
   tools::RunArgs run;
   auto* runCmd = app.add_subcommand("run",
                                     "run a GLES2 program on Tessera's libEGL/libGLESv2: tessera "
@@ -161,6 +170,11 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*compile) return tools::runCompile(c);
+    if (*compare) {
+      parseSize(cmpSize, cmp.width, cmp.height);
+      checkOutputFolder(cmp.csv);
+      return tools::runCompare(cmp);
+    }
     if (*runCmd) return tools::runProgram(run);
     if (*presets) {
       for (const auto& p : gpu::allPresets()) std::cout << p.name << "  " << p.description << "\n";

@@ -1,0 +1,24 @@
+// `tessera compare`: one scene on several presets and rendering modes, one table of what the
+// timing model says each costs (frame cycles and time, bytes, the bound block, busy shares).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tessera::tools {
+
+struct CompareArgs {
+  std::string model = "default";
+  uint32_t width = 800, height = 600;
+  std::vector<std::string> presets;  // empty: every preset
+  std::vector<std::string> modes;    // empty: sysmem, naive, binning
+  std::vector<std::string> sets;     // "key=value" preset overrides applied to every preset
+  std::string csv;                   // also write the table as CSV here
+};
+
+// Renders every (preset, mode) pair after a warm-up frame (visibility streams sized as in an
+// application's loop) and prints the table; throws tessera::Error on a bad preset, mode,
+// override or model before rendering anything.
+int runCompare(const CompareArgs& args);
+
+}  // namespace tessera::tools
