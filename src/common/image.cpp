@@ -38,8 +38,16 @@ struct FileCloser {
   }
 };
 
-// Returns false with session.message set on failure.
-bool encode(std::FILE* file, const Image& image, PngSession& session) {
+void onPngWrite(png_structp png, png_bytep data, size_t size) {
+  auto* bytes = static_cast<std::vector<uint8_t>*>(png_get_io_ptr(png));
+  bytes->insert(bytes->end(), data, data + size);
+}
+
+void onPngFlush(png_structp) {}
+
+// Encodes into `file`, or into `bytes` when it is not null. Returns false with session.message
+// set on failure.
+bool encode(std::FILE* file, std::vector<uint8_t>* bytes, const Image& image, PngSession& session) {
   png_structp png =
       png_create_write_struct(PNG_LIBPNG_VER_STRING, &session, onPngError, onPngWarning);
   if (!png) {
@@ -52,7 +60,10 @@ bool encode(std::FILE* file, const Image& image, PngSession& session) {
     png_destroy_write_struct(&png, &info);
     return false;
   }
-  png_init_io(png, file);
+  if (bytes)
+    png_set_write_fn(png, bytes, onPngWrite, onPngFlush);
+  else
+    png_init_io(png, file);
   png_set_IHDR(png, info, image.width, image.height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
@@ -108,9 +119,24 @@ bool decode(std::FILE* file, Image& out, PngSession& session) {
 
 }  // namespace
 
+bool consistent(const Image& image) {
+  return image.width != 0 && image.height != 0 &&
+         image.rgba.size() == size_t{image.width} * image.height * 4;
+}
+
+std::vector<uint8_t> encodePng(const Image& image) {
+  if (!consistent(image))
+    throw Error("cannot encode a " + std::to_string(image.width) + "x" +
+                std::to_string(image.height) + " image as PNG: empty or inconsistent size");
+  std::vector<uint8_t> bytes;
+  PngSession session;
+  if (!encode(nullptr, &bytes, image, session))
+    throw Error(std::string("cannot encode PNG: ") + session.message);
+  return bytes;
+}
+
 void writePng(const Image& image, const std::string& path) {
-  if (image.width == 0 || image.height == 0 ||
-      image.rgba.size() != size_t{image.width} * image.height * 4) {
+  if (!consistent(image)) {
     throw Error("cannot write PNG '" + path + "': image is empty or its size is inconsistent");
   }
   const std::string tmp = path + ".tmp";
@@ -119,7 +145,7 @@ void writePng(const Image& image, const std::string& path) {
     throw Error("cannot write PNG '" + path + "': " + std::strerror(errno));
   }
   PngSession session;
-  bool ok = encode(file.get(), image, session);
+  bool ok = encode(file.get(), nullptr, image, session);
   if (ok && std::fflush(file.get()) != 0) {
     std::snprintf(session.message, kMessageSize, "%s", std::strerror(errno));
     ok = false;

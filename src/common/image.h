@@ -29,6 +29,9 @@ struct Image {
 // Throws tessera::Error naming the path and the reason.
 void writePng(const Image& image, const std::string& path);
 
+// The same PNG as bytes in memory (for data: URIs). Throws tessera::Error.
+std::vector<uint8_t> encodePng(const Image& image);
+
 // Reads any PNG (palette, grey, grey+alpha, RGB, 16-bit, interlaced, tRNS) as RGBA8. 16-bit
 // samples are scaled to 8 bits with rounding; no gamma conversion is applied.
 // Throws tessera::Error naming the path on a missing, unreadable or corrupt file.

@@ -8,11 +8,15 @@
 #include "common/error.h"
 #include "common/text_file.h"
 #include "gpu/cp/decoder.h"
+#include "gpu/preset/preset_field.h"
+#include "report/counters_json.h"
+#include "report/html_report.h"
 #include "report/trace_json.h"
 #include "tools/compare_command.h"
 #include "tools/compile_command.h"
 #include "tools/frame_report.h"
 #include "tools/run_command.h"
+#include "tools/sweep_command.h"
 
 namespace {
 
@@ -22,7 +26,8 @@ struct RenderArgs {
   uint32_t repeat = 1;
   bool discardDepth = false;
   std::string model = "default", preset = "adreno-a630", size = "800x600", mode, out = "frame.png",
-              report, heatmap, capture, trace;
+              report, heatmap, capture, trace, html;
+  std::vector<std::string> sets;  // "key=value" preset overrides
 };
 
 void parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
@@ -35,12 +40,33 @@ void parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
   h = b;
 }
 
+// The HTML page's figures: the frame's, the heat map, and the per-bin rows of its main batch
+// (the one with the most draws, as in the summary).
+report::HtmlFrameReport htmlFigures(const tools::FrameFigures& f, const tools::FrameResult& frame) {
+  report::HtmlFrameReport h;
+  h.title = f.scene + " " + std::to_string(f.width) + "x" + std::to_string(f.height) + " on " +
+            f.preset + " (" + f.mode + ")";
+  h.summary = tools::summaryTable(f);
+  h.frame = frame.image;
+  h.heatmap = tools::triangleHeatmap(f, frame);
+  h.bus = f.bus;
+  h.sysmemBus = f.sysmemBus;
+  h.timing = f.timing;
+  const driver::BatchReport* main = nullptr;
+  for (const auto& b : frame.batches)
+    if (!main || b.draws > main->draws) main = &b;
+  if (main) h.perBin = report::batchJson(*main)["per_bin"];
+  return h;
+}
+
 int runRender(const RenderArgs& a) {
   uint32_t w, h;
   parseSize(a.size, w, h);
-  for (const std::string* out : {&a.out, &a.report, &a.heatmap, &a.capture, &a.trace})
+  for (const std::string* out : {&a.out, &a.report, &a.heatmap, &a.capture, &a.trace, &a.html})
     checkOutputFolder(*out);
-  const gpu::Preset& preset = gpu::findPreset(a.preset);
+  gpu::Preset preset = gpu::findPreset(a.preset);
+  for (const std::string& set : a.sets) gpu::applyPresetOverride(preset, set);
+  gpu::validatePreset(preset);
   driver::RenderMode mode =
       preset.sysmemOnly ? driver::RenderMode::Sysmem : driver::RenderMode::Binning;
   if (!a.mode.empty()) mode = driver::parseRenderMode(a.mode);
@@ -63,6 +89,11 @@ int runRender(const RenderArgs& a) {
   std::cout << tools::summaryTable(f);
   std::printf("  host time per frame          %.2f ms%s\n", frame.cpuMilliseconds,
               a.repeat > 1 ? " (median, after a warm-up frame)" : "");
+  if (!a.sets.empty()) {
+    std::string sets;
+    for (const std::string& set : a.sets) sets += (sets.empty() ? "" : " ") + set;
+    std::printf("  preset overrides             %s\n", sets.c_str());
+  }
   // Outputs are written only once everything succeeded, each via a temporary file.
   writePng(frame.image, a.out);
   std::cout << "  image                        " << a.out << "\n";
@@ -78,6 +109,10 @@ int runRender(const RenderArgs& a) {
   if (!a.heatmap.empty()) {
     writePng(tools::triangleHeatmap(f, frame), a.heatmap);
     std::cout << "  heat map                     " << a.heatmap << "\n";
+  }
+  if (!a.html.empty()) {
+    writeTextFile(a.html, report::htmlReport(htmlFigures(f, frame)));
+    std::cout << "  HTML report                  " << a.html << "\n";
   }
   if (!a.capture.empty()) {
     gpu::cp::writeCapture(frame.capture, a.capture);
@@ -108,6 +143,9 @@ int main(int argc, char** argv) {
   render->add_option("--heatmap", r.heatmap, "PNG heat map of triangles per bin");
   render->add_option("--trace", r.trace,
                      "Chrome/Perfetto trace of the timing model: passes, blits, blocks, bus");
+  render->add_option("--html", r.html,
+                     "self-contained HTML page: images, charts, timeline, per-bin table");
+  render->add_option("--set", r.sets, "KEY=VALUE preset override (repeatable)");
   render->add_flag("--discard-depth", r.discardDepth,
                    "end the frame with depth/stencil invalidated (glDiscardFramebufferEXT)");
   render->add_option("--capture", r.capture, "write the frame's command stream for `tessera dump`");
@@ -140,6 +178,25 @@ int main(int argc, char** argv) {
   compare->add_option("--set", cmp.sets, "KEY=VALUE preset override for every preset (repeatable)");
   compare->add_option("--size", cmpSize, "WIDTHxHEIGHT")->capture_default_str();
   compare->add_option("--csv", cmp.csv, "also write the table as CSV");
+  tools::SweepArgs sw;
+  std::string swSize = "800x600";
+  auto* sweep = app.add_subcommand(
+      "sweep", "render once per value of preset parameters: frame cycles and bytes, CSV and plot");
+  sweep->add_option("model", sw.model, "model file or default|blend|stencil")
+      ->capture_default_str();
+  sweep->add_option("--preset", sw.preset, "GPU preset")->capture_default_str();
+  sweep
+      ->add_option("--param", sw.params,
+                   "preset parameter to vary; repeat it for parameters set to the same value "
+                   "(e.g. --param maxBinW --param maxBinH)")
+      ->required();
+  auto* swValues = sweep->add_option("--values", sw.values, "A,B,C")->delimiter(',');
+  sweep->add_option("--range", sw.range, "FROM:TO:STEP (TO included)")->excludes(swValues);
+  sweep->add_option("--mode", sw.mode,
+                    "sysmem | naive | binning (default: binning, sysmem on the sysmem preset)");
+  sweep->add_option("--size", swSize, "WIDTHxHEIGHT")->capture_default_str();
+  sweep->add_option("--csv", sw.csv, "write one row per value as CSV");
+  sweep->add_option("--plot", sw.plot, "write an SVG plot of frame cycles and MiB per value");
   tools::RunArgs run;
   auto* runCmd = app.add_subcommand("run",
                                     "run a GLES2 program on Tessera's libEGL/libGLESv2: tessera "
@@ -174,6 +231,10 @@ int main(int argc, char** argv) {
       parseSize(cmpSize, cmp.width, cmp.height);
       checkOutputFolder(cmp.csv);
       return tools::runCompare(cmp);
+    }
+    if (*sweep) {
+      parseSize(swSize, sw.width, sw.height);
+      return tools::runSweep(sw);
     }
     if (*runCmd) return tools::runProgram(run);
     if (*presets) {
