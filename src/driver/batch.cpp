@@ -7,6 +7,8 @@
 #include "common/error.h"
 #include "driver/batch.h"
 #include "driver/context.h"
+
+#include "gpu/lrz/low_res_z.h"
 #include "gpu/vsc/visibility_stream.h"
 
 namespace tessera::driver {
@@ -45,6 +47,8 @@ void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float d
   if (buffers & (pipe::kClearDepth | pipe::kClearStencil)) {
     b.written |= pipe::kClearDepth;
     b.usesDepth = true;
+    // Occluders drawn before the clear no longer hide what is drawn after it.
+    if (b.drawCount > 0) b.lrzOk = false;
   }
   b.invalidated &= ~b.written;
   growMaxScissor(r);
@@ -77,6 +81,9 @@ void Context::draw(const pipe::DrawInfo& info) {
     indexBytes = static_cast<uint32_t>(ib.size - info.indexOffset);
   }
   emitState(b.draws);
+  b.lrzOk = b.lrzOk && gpu::lrz::lrzCompatible(
+                           dsa_, blend_, fb_.color != pipe::kNoResource, raster_.polygonOffset,
+                           resources_.get(fs_, ResourceKind::FragmentShader, "draw").kills);
   if (blend_.colorWriteMask && fb_.color) b.written |= pipe::kClearColor;
   if (dsa_.depthTest || dsa_.stencilTest) {
     b.usesDepth = true;
@@ -133,6 +140,22 @@ void Context::buildSysmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDw
   ib0.indirectBuffer(drawIb, drawDwords);
 }
 
+void Context::emitLrz(CommandWriter& ib0, bool enable) {
+  ib0.reg(Reg::GRAS_LRZ_CNTL, enable ? 1u : 0u);
+  if (!enable) return;
+  const uint32_t pitch = (fb_.width + gpu::lrz::kBlock - 1) / gpu::lrz::kBlock;
+  const uint32_t rows = (fb_.height + gpu::lrz::kBlock - 1) / gpu::lrz::kBlock;
+  const uint64_t bytes = uint64_t{pitch} * rows * gpu::lrz::kBytesPerBlock;
+  if (bytes > lrzBytes_) {
+    // The buffer a queued batch may still use is not released before that batch retires.
+    if (lrz_) batch_->retired.push_back(lrz_);
+    lrz_ = memory_.allocate(bytes, "lrz");
+    lrzBytes_ = bytes;
+  }
+  ib0.address(Reg::GRAS_LRZ_BUFFER_LO, Reg::GRAS_LRZ_BUFFER_HI, lrz_);
+  ib0.reg(Reg::GRAS_LRZ_PITCH, packXY(pitch, rows));
+}
+
 void Context::ensureVscBuffers(uint32_t pipes) {
   while (vscData_.size() < pipes) {
     vscBytes_.push_back(device_.preset().vscPipeBytes);
@@ -186,6 +209,7 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
       ib0.address(Reg::VSC_PIPE_DATA_LO, Reg::VSC_PIPE_DATA_HI, vscData_[p], p);
       ib0.reg(Reg::VSC_PIPE_DATA_LENGTH, vscBytes_[p], p);
     }
+    emitLrz(ib0, report.lrz = device_.preset().lrz && b.lrzOk && zs);
     ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Binning)});
     ib0.packet(Opcode::CP_SET_BIN,
                {0, packXY(layout.x, layout.y),
@@ -309,6 +333,7 @@ void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& r
   s.vfd = pipeline.vertexFetch().stats();
   s.tex = pipeline.textureUnit().stats();
   s.fragment = pipeline.fragmentStats();
+  s.lrz = pipeline.lrzStats();
   report.timing = device_.lastTiming();
 
   // The binning pass reports each pipe's stream size; grow the buffers that overflowed so the

@@ -27,6 +27,9 @@ struct Batch {
   uint32_t written = 0;            // buffers the batch writes: resolve them
   uint32_t invalidated = 0;        // buffers the application discarded: no resolve
   bool usesDepth = false;          // depth/stencil must live in GMEM
+  // Every draw so far keeps low-resolution Z exact (gpu/lrz: lrzCompatible), and no depth clear
+  // followed a draw: the batch may use LRZ.
+  bool lrzOk = true;
   bool hasScissorBounds = false;
   PixelRect maxScissor{0, 0, 0, 0};  // union of every scissor used (REFERENCES.md §1)
   // Buffer objects the batch's commands may still read although their resource was renamed

@@ -24,6 +24,7 @@ struct BlockStats {
   gpu::vfd::VfdStats vfd;
   gpu::tex::TexStats tex;
   gpu::FragmentStats fragment;
+  gpu::lrz::LrzStats lrz;
 };
 
 struct BatchReport {
@@ -32,6 +33,7 @@ struct BatchReport {
   uint32_t draws = 0, clears = 0;
   std::optional<BinLayout> layout;  // GMEM modes
   bool visibilityOverflow = false;  // a pipe's stream overflowed: those bins drew everything
+  bool lrz = false;                 // low-resolution Z was on (preset lrz, compatible draws)
   uint32_t restores = 0, resolves = 0;
   BlockStats stats;
   gpu::perf::SubmissionTiming timing;  // the timing model's cycles for this submission

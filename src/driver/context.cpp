@@ -223,6 +223,11 @@ pipe::ResourceId Context::createFragmentShader(std::span<const uint32_t> binary)
   Resource r;
   r.kind = ResourceKind::FragmentShader;
   r.dwords = static_cast<uint32_t>(binary.size());
+  try {
+    r.kills = isa::decode(binary).uses(isa::kUsesKill);
+  } catch (const isa::DecodeError&) {
+    r.kills = true;  // the GPU faults on it when drawn; until then assume the worst
+  }
   r.privateDwords = isa::privateDwordsOf(binary);
   r.address = memory_.allocate(binary.size_bytes(), "fragment shader");
   memory_.write(gpu::BusClient::Host, r.address, binary.data(), binary.size_bytes());

@@ -121,6 +121,8 @@ class Context final : public pipe::Context {
   // Runs the batch; a GPU fault is recorded in the report (flush() throws it after cleanup).
   void submit(const gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, BatchReport& report);
   void ensureVscBuffers(uint32_t pipes);
+  // GRAS_LRZ_* for the binning pass: enabled with a buffer for the framebuffer, or disabled.
+  void emitLrz(gpu::cp::CommandWriter& ib0, bool enable);
 
   gpu::Device& device_;
   gpu::GpuMemory& memory_;
@@ -147,6 +149,8 @@ class Context final : public pipe::Context {
   gpu::GpuAddress ring_ = 0, fenceBo_ = 0, vscSizes_ = 0;
   std::vector<gpu::GpuAddress> vscData_;
   std::vector<uint32_t> vscBytes_;
+  gpu::GpuAddress lrz_ = 0;  // low-resolution Z buffer, grown to the largest framebuffer
+  uint64_t lrzBytes_ = 0;
   // Private memory (register spills) per stage, grown to the largest program bound so far.
   gpu::GpuAddress private_[2] = {};
   uint64_t privateBytes_[2] = {};

@@ -33,6 +33,7 @@ struct Resource {
   gpu::GpuAddress positionOnly = 0;  // vertex shaders: the binning variant
   uint32_t dwords = 0, positionOnlyDwords = 0;
   uint32_t privateDwords = 0;  // shaders: private memory per thread (both variants of a VS)
+  bool kills = false;          // fragment shaders: may discard (no early Z, no LRZ)
   bool valid = false;          // surfaces: contents defined
   bool view = false;  // a surface inside another resource's BO (a texture level): no BO of its own
 };

@@ -101,7 +101,11 @@ json blockCountersJson(const driver::BlockStats& s) {
   j["fragment"] = {{"fragments_shaded", s.fragment.fragmentsShaded},
                    {"helper_lanes", s.fragment.helperLanes},
                    {"early_z_rejected", s.fragment.earlyZRejected},
+                   {"lrz_rejected", s.fragment.lrzRejected},
                    {"warps", s.fragment.warps}};
+  j["lrz"] = {{"triangles_culled", s.lrz.trianglesCulled},
+              {"triangles_rejected", s.lrz.trianglesRejected},
+              {"occluders", s.lrz.occluders}};
   j["pipeline"] = {{"draws", s.pipeline.draws},
                    {"binning_draws", s.pipeline.binningDraws},
                    {"vertices_shaded", s.pipeline.verticesShaded},
@@ -118,6 +122,7 @@ json batchJson(const driver::BatchReport& b) {
   j["restores"] = b.restores;
   j["resolves"] = b.resolves;
   j["visibility_overflow"] = b.visibilityOverflow;
+  j["lrz"] = b.lrz;
   j["bytes"] = busJson(b.stats.bus);
   j["timing"] = timingJson(b.timing);
   json bins = json::array();

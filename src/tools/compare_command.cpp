@@ -50,23 +50,34 @@ int runCompare(const CompareArgs& a) {
     for (const std::string& s : a.sets) gpu::applyPresetOverride(p, s);
     gpu::validatePreset(p);
   }
-  std::vector<driver::RenderMode> modes;
+  // A mode, optionally with "+lrz": low-resolution Z on (the preset's lrz parameter).
+  struct Mode {
+    driver::RenderMode mode;
+    bool lrz;
+    std::string name;
+  };
+  std::vector<Mode> modes;
   for (const std::string& m :
-       a.modes.empty() ? std::vector<std::string>{"sysmem", "naive", "binning"} : a.modes)
-    modes.push_back(driver::parseRenderMode(m));
+       a.modes.empty() ? std::vector<std::string>{"sysmem", "naive", "binning", "binning+lrz"}
+                       : a.modes) {
+    const bool lrz = m.size() > 4 && m.ends_with("+lrz");
+    modes.push_back({driver::parseRenderMode(lrz ? m.substr(0, m.size() - 4) : m), lrz, m});
+  }
   const scene::Scene scene = scene::sceneByName(a.model, a.width, a.height);
 
   std::vector<Row> rows;
   for (const gpu::Preset& p : presets)
-    for (driver::RenderMode mode : modes) {
-      if (p.sysmemOnly && mode != driver::RenderMode::Sysmem) continue;
+    for (const Mode& mode : modes) {
+      if (p.sysmemOnly && mode.mode != driver::RenderMode::Sysmem) continue;
       FrameOptions o;
-      o.mode = mode;
+      o.mode = mode.mode;
       o.warmupFrames = 1;
-      const FrameResult f = renderFrame(scene, p, o);
+      gpu::Preset variant = p;
+      variant.lrz = variant.lrz || mode.lrz;
+      const FrameResult f = renderFrame(scene, variant, o);
       Row r;
       r.preset = std::string(p.name);
-      r.mode = std::string(driver::renderModeName(mode));
+      r.mode = mode.name;
       r.timing = report::frameTiming(f.batches);
       r.bytes = report::sumBus(f.batches).totalGpuBytes();
       for (const auto& b : f.batches) r.bins = std::max(r.bins, b.stats.pipeline.bins.size());
@@ -76,7 +87,7 @@ int runCompare(const CompareArgs& a) {
   std::ostringstream table, csv;
   char line[256];
   table << "Tessera compare: " << scene.name << " " << a.width << "x" << a.height << "\n";
-  std::snprintf(line, sizeof line, "  %-16s %-8s %6s %12s %10s %10s  %-5s  %s\n", "preset", "mode",
+  std::snprintf(line, sizeof line, "  %-16s %-12s %6s %12s %10s %10s  %-5s  %s\n", "preset", "mode",
                 "bins", "cycles", "ms", "MiB", "bound", "busiest blocks");
   table << line;
   csv << "preset,mode,bins,cycles,milliseconds,bytes,bound";
@@ -85,7 +96,7 @@ int runCompare(const CompareArgs& a) {
   csv << "\n";
   for (const Row& r : rows) {
     const std::string bound(gpu::perf::blockName(r.timing.bound));
-    std::snprintf(line, sizeof line, "  %-16s %-8s %6zu %12.0f %10.3f %10.2f  %-5s  %s\n",
+    std::snprintf(line, sizeof line, "  %-16s %-12s %6zu %12.0f %10.3f %10.2f  %-5s  %s\n",
                   r.preset.c_str(), r.mode.c_str(), r.bins, r.timing.cycles,
                   r.timing.milliseconds(), double(r.bytes) / 1048576.0, bound.c_str(),
                   busiest(r.timing).c_str());

@@ -173,7 +173,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   compare->add_option("--presets", cmp.presets, "presets to compare (default: all)")
       ->delimiter(',');
-  compare->add_option("--modes", cmp.modes, "sysmem,naive,binning (default: all three)")
+  compare
+      ->add_option("--modes", cmp.modes,
+                   "sysmem, naive, binning, any with +lrz (default: all, binning+lrz)")
       ->delimiter(',');
   compare->add_option("--set", cmp.sets, "KEY=VALUE preset override for every preset (repeatable)");
   compare->add_option("--size", cmpSize, "WIDTHxHEIGHT")->capture_default_str();

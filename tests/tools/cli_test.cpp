@@ -98,11 +98,11 @@ TEST(Cli, RenderWritesATraceOfTheTimingModel) {
 TEST(Cli, CompareTabulatesPresetsAndModes) {
   const auto csv = scratch("c.csv");
   const CommandResult r = tessera(
-      "compare default --size 96x64 --presets milo832-kv260,sysmem --modes sysmem,binning "
+      "compare default --size 96x64 --presets milo832-kv260,sysmem --modes sysmem,binning+lrz "
       "--set tileBuffers=1 --csv " +
       csv.string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_NE(r.output.find("milo832-kv260    binning"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("milo832-kv260    binning+lrz"), std::string::npos) << r.output;
   std::ifstream in(csv);
   std::vector<std::string> lines;
   for (std::string l; std::getline(in, l);) lines.push_back(l);
@@ -110,7 +110,7 @@ TEST(Cli, CompareTabulatesPresetsAndModes) {
   ASSERT_EQ(lines.size(), 4u) << r.output;
   EXPECT_EQ(lines[0].rfind("preset,mode,bins,cycles,milliseconds,bytes,bound,busy_cp", 0), 0u);
   EXPECT_EQ(lines[1].rfind("milo832-kv260,sysmem,1,", 0), 0u) << lines[1];
-  EXPECT_EQ(lines[2].rfind("milo832-kv260,binning,6,", 0), 0u) << lines[2];  // 3x2 tiles
+  EXPECT_EQ(lines[2].rfind("milo832-kv260,binning+lrz,6,", 0), 0u) << lines[2];  // 3x2 tiles
   EXPECT_EQ(lines[3].rfind("sysmem,sysmem,1,", 0), 0u) << lines[3];
 
   for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{

@@ -63,6 +63,10 @@ namespace tessera::gpu::cp {
   X(GRAS_SC_SCREEN_SCISSOR_BR, 0x0411, 1, 1, "application scissor X[15:0] Y[31:16], exclusive")   \
   X(GRAS_SC_WINDOW_SCISSOR_TL, 0x0412, 1, 1, "bin scissor X[15:0] Y[31:16] (CP_SET_BIN)")         \
   X(GRAS_SC_WINDOW_SCISSOR_BR, 0x0413, 1, 1, "bin scissor X[15:0] Y[31:16], exclusive")           \
+  X(GRAS_LRZ_CNTL, 0x0418, 1, 1, "ENABLE[0]: low-resolution Z for this batch")                    \
+  X(GRAS_LRZ_BUFFER_LO, 0x0419, 1, 1, "LRZ buffer (Z16 per 8x8 block, row-major), low")           \
+  X(GRAS_LRZ_BUFFER_HI, 0x041a, 1, 1, "LRZ buffer, high")                                         \
+  X(GRAS_LRZ_PITCH, 0x041b, 1, 1, "LRZ grid BLOCKS_PER_ROW[15:0] ROWS[31:16]")                    \
   X(RB_SURFACE_SIZE, 0x0500, 1, 1, "render target WIDTH[15:0] HEIGHT[31:16]")                     \
   X(RB_COLOR_INFO, 0x0501, 1, 1, "FORMAT[3:0] WRITE_MASK[7:4] (0 format: no colour buffer)")      \
   X(RB_COLOR_BASE_LO, 0x0502, 1, 1, "colour surface in system memory, low")                       \

@@ -14,6 +14,7 @@ enum class BusClient : uint8_t {
   ShaderPrivate,     // per-thread private memory: register spills and fills
   Texture,           // texel fetch
   Visibility,        // visibility-stream writes (binning) and reads (render pass)
+  Lrz,               // low-resolution Z: written by binning, read per bin
   GmemRestore,       // system memory -> GMEM (mem2gmem)
   GmemResolve,       // GMEM -> system memory (gmem2mem)
   RenderBackend,     // depth/stencil/colour traffic of the render backend in sysmem mode
@@ -22,8 +23,9 @@ enum class BusClient : uint8_t {
 };
 
 inline constexpr std::array<std::string_view, static_cast<size_t>(BusClient::Count)>
-    kBusClientNames = {"cp",         "vertex_fetch", "shader_fetch", "shader_private", "texture",
-                       "visibility", "gmem_restore", "gmem_resolve", "render_backend", "host"};
+    kBusClientNames = {"cp",           "vertex_fetch",   "shader_fetch", "shader_private",
+                       "texture",      "visibility",     "lrz",          "gmem_restore",
+                       "gmem_resolve", "render_backend", "host"};
 
 constexpr std::string_view busClientName(BusClient c) {
   return kBusClientNames[static_cast<size_t>(c)];

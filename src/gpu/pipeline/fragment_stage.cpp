@@ -8,8 +8,10 @@
 namespace tessera::gpu {
 
 void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
-                          const sp::ShaderResources& res, const RenderTarget& target) {
+                          const sp::ShaderResources& res, const RenderTarget& target,
+                          const lrz::LowResZ* lrz) {
   state_ = &state;
+  lrz_ = lrz;
   fs_ = &fs;
   res_ = res;
   target_ = target;
@@ -39,6 +41,10 @@ void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3
 bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings) {
   const bool front = tri.frontFacing;
   uint8_t coverage = q.coverage;
+  if (lrz_ && lrz_->quadHidden(q.x, q.y, q.z, coverage)) {
+    stats_.lrzRejected += laneCount(coverage);
+    return false;
+  }
   if (earlyZ_) {
     const uint8_t pass = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth,
                                           q.x, q.y, coverage, q.z, front);

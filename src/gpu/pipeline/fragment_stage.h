@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gpu/lrz/low_res_z.h"
 #include "gpu/pipeline/draw_state.h"
 #include "gpu/ras/rasterizer.h"
 #include "gpu/rb/render_backend.h"
@@ -23,6 +24,7 @@ struct FragmentStats {
   uint64_t helperLanes = 0;      // uncovered lanes shaded for derivatives
   uint64_t earlyZRejected = 0;   // pixels rejected by early depth/stencil before shading
   uint64_t warps = 0;            // fragment warps issued
+  uint64_t lrzRejected = 0;      // covered pixels of quads dropped by low-resolution Z
 };
 
 class FragmentStage final {
@@ -30,8 +32,10 @@ class FragmentStage final {
   FragmentStage(sp::ShaderCore& sp, ras::Rasterizer& ras, rb::RenderBackend& rb)
       : sp_(sp), ras_(ras), rb_(rb) {}
 
+  // lrz: the batch's low-resolution Z when the draw may use it (quads behind it are dropped
+  // before early Z), or null.
   void begin(const DrawState& state, const isa::Program& fs, const sp::ShaderResources& res,
-             const RenderTarget& target);
+             const RenderTarget& target, const lrz::LowResZ* lrz = nullptr);
   // vary[i]: vertex i's varyings (numVaryings × 4 floats).
   void triangle(const ras::Triangle& tri, const float* const vary[3], int numVaryings,
                 const ras::Scissor& scissor);
@@ -66,6 +70,7 @@ class FragmentStage final {
   sp::ShaderResources res_;
   RenderTarget target_;
   bool earlyZ_ = false, depthStencilActive_ = false;
+  const lrz::LowResZ* lrz_ = nullptr;
   sp::FragmentWarp warp_{};
   std::array<PendingQuad, kQuadsPerWarp> quads_{};
   int quadCount_ = 0;

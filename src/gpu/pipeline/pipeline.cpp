@@ -46,6 +46,7 @@ Pipeline::~Pipeline() = default;
 
 void Pipeline::resetStats() {
   stats_ = {};
+  lrz_.stats() = {};
   stretch_ = Stretch::Setup;
   writer_.stats() = {};
   blit_.stats() = {};
@@ -90,6 +91,15 @@ void Pipeline::bind(const ShaderBinding& b, isa::Stage stage, Bound& out) {
 
 void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
   closeStretch(mode == cp::RenderMode::Binning ? Stretch::Binning : Stretch::Setup);
+  // LRZ lives from a binning pass through the GMEM pass after it: the binning pass builds it
+  // and stores it, the bins read it.
+  if (mode_ == cp::RenderMode::Binning && mode == cp::RenderMode::Gmem)
+    lrz_.store(memory_);
+  else if (mode == cp::RenderMode::Binning && (regs.get(Reg::GRAS_LRZ_CNTL) & 1))
+    lrz_.begin(regs.getAddress(Reg::GRAS_LRZ_BUFFER_LO, Reg::GRAS_LRZ_BUFFER_HI),
+               regs.get(Reg::GRAS_LRZ_PITCH) & 0xffff, regs.get(Reg::GRAS_LRZ_PITCH) >> 16);
+  else
+    lrz_.disable();
   mode_ = mode;
   reader_.reset();
   if (mode == cp::RenderMode::Binning) {
@@ -125,6 +135,7 @@ void Pipeline::setBin(const cp::RegisterFile& regs) {
   r.window = decodeRect(regs, Reg::GRAS_SC_WINDOW_SCISSOR_TL, Reg::GRAS_SC_WINDOW_SCISSOR_BR);
   r.sysmem = mode_ == cp::RenderMode::Sysmem;
   stats_.bins.push_back(r);
+  if (mode_ == cp::RenderMode::Gmem) lrz_.load(memory_, r.window);
 }
 
 void Pipeline::setBinData(const cp::BinData& data, const cp::RegisterFile& regs) {
@@ -209,10 +220,18 @@ void Pipeline::binningDraw(const DrawState& s) {
   stats_.binningVerticesShaded += ids_.size();
   stats_.binningPrimitives += allPrims_.size();
   configureSetup(s, *vs_.program, 0);
+  const bool lrz = lrzDraw(s);
+  const bool occluder = lrz && s.depthStencil.depthWrite;
   writer_.beginDraw();
   forEachPrimitive(allPrims_, 4, [&](uint32_t t, const ras::Triangle& tri, const float* const*) {
+    // A triangle behind the LRZ of the occluders binned before it never reaches a stream.
+    if (lrz && lrz_.hidden(tri, s.screenScissor)) {
+      ++lrz_.stats().trianglesCulled;
+      return;
+    }
     const ras::Scissor b = intersect(bounds(tri), s.screenScissor);
     writer_.addPrimitive(t, b.x0, b.y0, b.x1, b.y1);
+    if (occluder) lrz_.occlude(tri, s.screenScissor);
   });
   writer_.endDraw(memory_);
 }
@@ -272,11 +291,17 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   const rb::RbStats before = rb_.stats();
   const RenderTarget target = currentTarget(s);
   const ras::Scissor scissor = intersect(s.screenScissor, s.windowScissor);
-  fragment_.begin(s, *fs_.program, fs_.resources(tex_), target);
+  // The render pass tests against the whole batch's LRZ: later occluders hide earlier triangles.
+  const bool lrz = mode_ == cp::RenderMode::Gmem && lrzDraw(s);
+  fragment_.begin(s, *fs_.program, fs_.resources(tex_), target, lrz ? &lrz_ : nullptr);
   const uint64_t fragsBefore = fragment_.stats().fragmentsShaded;
   const uint64_t trisBefore = setup_.stats().trianglesOut;
   forEachPrimitive(prims, vertices_.floatsPerVertex(),
                    [&](uint32_t, const ras::Triangle& tri, const float* const* vary) {
+                     if (lrz && lrz_.hidden(tri, scissor)) {
+                       ++lrz_.stats().trianglesRejected;
+                       return;
+                     }
                      fragment_.triangle(tri, vary, nv, scissor);
                    });
   fragment_.end();
@@ -287,6 +312,14 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
     r.triangles += setup_.stats().trianglesOut - trisBefore;
     r.fragments += fragment_.stats().fragmentsShaded - fragsBefore;
   }
+}
+
+bool Pipeline::lrzDraw(const DrawState& s) {
+  if (!lrz_.active()) return false;
+  const isa::Program& fs =
+      shaders_.get(memory_, s.fs.program, s.fs.programDwords, isa::Stage::Fragment);
+  return lrz::lrzCompatible(s.depthStencil, s.blend, s.hasColor, s.prim.polygonOffset,
+                            fs.uses(isa::kUsesKill));
 }
 
 void Pipeline::configureSetup(const DrawState& s, const isa::Program& vs, uint16_t flatVaryings) {

@@ -10,6 +10,7 @@
 
 #include "gpu/cp/command_processor.h"
 #include "gpu/gmem/blit_engine.h"
+#include "gpu/lrz/low_res_z.h"
 #include "gpu/pc/primitive_assembly.h"
 #include "gpu/perf/block_work.h"
 #include "gpu/perf/timing_model.h"
@@ -72,6 +73,7 @@ class Pipeline final : public cp::CpBackend {
   vfd::VertexFetch& vertexFetch() { return vfd_; }
   pc::PrimitiveSetup& primitiveSetup() { return setup_; }
   FragmentStats& fragmentStats() { return fragment_.stats(); }
+  lrz::LrzStats& lrzStats() { return lrz_.stats(); }
   void resetStats();
 
   // The command processor whose packet counts go into the work records (set by the Device).
@@ -108,6 +110,8 @@ class Pipeline final : public cp::CpBackend {
   void clear(const DrawState& s, const cp::RegisterFile& regs);
   void blit(const DrawState& s, const cp::RegisterFile& regs, bool restore);
   void chargeSysmemRb(const rb::RbStats& before);
+  // Whether low-resolution Z applies to the current draw (GRAS_LRZ_CNTL on, state compatible).
+  bool lrzDraw(const DrawState& s);
   // Every block's cumulative counters now; the stretch since the last boundary is the
   // difference. closeStretch() charges it to the open record and opens `next`.
   perf::BlockWork sampleWork();
@@ -127,6 +131,7 @@ class Pipeline final : public cp::CpBackend {
   gmem::BlitEngine blit_;
   vsc::VisibilityWriter writer_;
   vsc::VisibilityReader reader_;
+  lrz::LowResZ lrz_;
   ShaderCache shaders_;
 
   cp::RenderMode mode_ = cp::RenderMode::Sysmem;

@@ -51,6 +51,7 @@ constexpr Preset kA630 = {
     .busLatency = 200,
     .gmemBytesPerCycle = 64,
     .tileBuffers = 1,
+    .lrz = false,
 };
 
 constexpr Preset kA320 = {
@@ -88,6 +89,7 @@ constexpr Preset kA320 = {
     .busLatency = 150,
     .gmemBytesPerCycle = 32,
     .tileBuffers = 1,
+    .lrz = false,
 };
 
 constexpr Preset withA330Changes(Preset p) {
@@ -147,6 +149,7 @@ constexpr Preset kMiloKv260 = {
     .busLatency = 40,
     .gmemBytesPerCycle = 8,
     .tileBuffers = 2,
+    .lrz = false,
 };
 
 constexpr Preset kMiloDe2 = {
@@ -184,6 +187,7 @@ constexpr Preset kMiloDe2 = {
     .busLatency = 20,
     .gmemBytesPerCycle = 8,
     .tileBuffers = 2,
+    .lrz = false,
 };
 
 constexpr std::array kPresets = {

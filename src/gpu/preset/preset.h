@@ -51,6 +51,7 @@ struct Preset {
   uint32_t gmemBytesPerCycle;          // bytes/cycle: tile-memory port (clear, restore, resolve)
   uint32_t tileBuffers;  // count: 1 = restore/render/resolve in turn; 2 = double-buffered tile
                          // memory, the next bin restores and the last resolves while one renders
+  bool lrz;              // low-resolution Z in binning batches whose draws allow it (gpu/lrz)
 };
 
 // Every preset, in the order listings show them.

@@ -57,6 +57,7 @@ constexpr PresetField kFields[] = {
      &Preset::gmemBytesPerCycle},
     {"tileBuffers", "count", "1: restore, render, resolve in turn; 2: double-buffered tile memory",
      &Preset::tileBuffers},
+    {"lrz", "-", "low-resolution Z in binning batches whose draws allow it", &Preset::lrz},
 };
 
 template <typename T>
