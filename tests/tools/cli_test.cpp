@@ -11,23 +11,16 @@
 #include <string>
 #include <vector>
 
-#include "tools/shell_command.h"
+#include "tools/tessera_cli.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using tessera::test::CommandResult;
-using tessera::test::runShell;
-
-CommandResult tessera(const std::string& args) {
-  return runShell(std::string(TESSERA_BIN) + " " + args);
-}
+using tessera::test::tessera;
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / "tessera-cli";
-  fs::create_directories(dir);
-  fs::remove(dir / name);
-  return dir / name;
+  return tessera::test::scratch("tessera-cli", name);
 }
 
 TEST(Cli, RenderWritesImageReportHeatmapAndCapture) {

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "tools/shell_command.h"
+#include "tools/tessera_cli.h"
 #include "tools/xml_check.h"
 
 namespace {
@@ -18,24 +18,12 @@ namespace {
 namespace fs = std::filesystem;
 using tessera::test::CommandResult;
 using tessera::test::countOf;
+using tessera::test::readAll;
 using tessera::test::runShell;
-
-CommandResult tessera(const std::string& args) {
-  return runShell(std::string(TESSERA_BIN) + " " + args);
-}
+using tessera::test::tessera;
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / "tessera-html";
-  fs::create_directories(dir);
-  fs::remove_all(dir / name);
-  return dir / name;
-}
-
-std::string readAll(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return tessera::test::scratch("tessera-html", name);
 }
 
 // 128x64 on the KV260: 4x2 tiles of 32x32.

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/shell_command.h"
+#include "tools/tessera_cli.h"
 #include "tools/xml_check.h"
 
 namespace {
@@ -17,25 +17,12 @@ namespace {
 namespace fs = std::filesystem;
 using tessera::test::CommandResult;
 using tessera::test::countOf;
-using tessera::test::runShell;
+using tessera::test::readAll;
+using tessera::test::tessera;
 using tessera::test::xmlProblem;
 
-CommandResult tessera(const std::string& args) {
-  return runShell(std::string(TESSERA_BIN) + " " + args);
-}
-
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / "tessera-sweep";
-  fs::create_directories(dir);
-  fs::remove(dir / name);
-  return dir / name;
-}
-
-std::string readAll(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return tessera::test::scratch("tessera-sweep", name);
 }
 
 std::vector<std::vector<std::string>> readCsv(const fs::path& p) {

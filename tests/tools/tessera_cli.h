@@ -1,0 +1,34 @@
+// The `tessera` command as the command-line tests run it: the binary the build made (TESSERA_BIN,
+// defined by the test target), a scratch folder per test file, and whole output files as text.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tools/shell_command.h"
+
+namespace tessera::test {
+
+inline CommandResult tessera(const std::string& args) {
+  return runShell(std::string(TESSERA_BIN) + " " + args);
+}
+
+// `folder/name` under the test's temporary directory, removed if an earlier run left it.
+inline std::filesystem::path scratch(const std::string& folder, const std::string& name) {
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / folder;
+  std::filesystem::create_directories(dir);
+  std::filesystem::remove_all(dir / name);
+  return dir / name;
+}
+
+inline std::string readAll(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace tessera::test
