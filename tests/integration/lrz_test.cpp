@@ -52,6 +52,15 @@ TEST(LowResZ, CullsAndRejectsHiddenWorkInAnOpaqueScene) {
   EXPECT_EQ(b.stats.bus[gpu::BusClient::Lrz].writeBytes, uint64_t{40} * 30 * 2);
   EXPECT_GE(b.stats.bus[gpu::BusClient::Lrz].readBytes, uint64_t{40} * 30 * 2);
   EXPECT_TRUE(on.image == off.image);
+  // LRZ only removes work: no client moves more bytes but its own and the command processor
+  // (which fetches the few register writes that set LRZ up).
+  for (size_t c = 0; c < size_t(gpu::BusClient::Count); ++c) {
+    const auto client = gpu::BusClient(c);
+    if (client == gpu::BusClient::Lrz || client == gpu::BusClient::CommandProcessor) continue;
+    const auto& a = b.stats.bus.client[c];
+    const auto& z = off.batches[0].stats.bus.client[c];
+    EXPECT_LE(a.readBytes + a.writeBytes, z.readBytes + z.writeBytes) << gpu::kBusClientNames[c];
+  }
 }
 
 // A wall near the camera drawn first, then an n×n grid of quads behind it: the binning pass

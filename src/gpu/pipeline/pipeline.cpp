@@ -220,7 +220,9 @@ void Pipeline::binningDraw(const DrawState& s) {
   stats_.binningVerticesShaded += ids_.size();
   stats_.binningPrimitives += allPrims_.size();
   configureSetup(s, *vs_.program, 0);
-  const bool lrz = lrzDraw(s);
+  // The binning pass runs no fragment shader: whether it discards is the driver's to check
+  // before it enables LRZ for the batch (GRAS_LRZ_CNTL).
+  const bool lrz = lrzDraw(s, false);
   const bool occluder = lrz && s.depthStencil.depthWrite;
   writer_.beginDraw();
   forEachPrimitive(allPrims_, 4, [&](uint32_t t, const ras::Triangle& tri, const float* const*) {
@@ -292,7 +294,7 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   const RenderTarget target = currentTarget(s);
   const ras::Scissor scissor = intersect(s.screenScissor, s.windowScissor);
   // The render pass tests against the whole batch's LRZ: later occluders hide earlier triangles.
-  const bool lrz = mode_ == cp::RenderMode::Gmem && lrzDraw(s);
+  const bool lrz = mode_ == cp::RenderMode::Gmem && lrzDraw(s, fs_.program->uses(isa::kUsesKill));
   fragment_.begin(s, *fs_.program, fs_.resources(tex_), target, lrz ? &lrz_ : nullptr);
   const uint64_t fragsBefore = fragment_.stats().fragmentsShaded;
   const uint64_t trisBefore = setup_.stats().trianglesOut;
@@ -314,12 +316,9 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   }
 }
 
-bool Pipeline::lrzDraw(const DrawState& s) {
-  if (!lrz_.active()) return false;
-  const isa::Program& fs =
-      shaders_.get(memory_, s.fs.program, s.fs.programDwords, isa::Stage::Fragment);
-  return lrz::lrzCompatible(s.depthStencil, s.blend, s.hasColor, s.prim.polygonOffset,
-                            fs.uses(isa::kUsesKill));
+bool Pipeline::lrzDraw(const DrawState& s, bool shaderKills) {
+  return lrz_.active() &&
+         lrz::lrzCompatible(s.depthStencil, s.blend, s.hasColor, s.prim.polygonOffset, shaderKills);
 }
 
 void Pipeline::configureSetup(const DrawState& s, const isa::Program& vs, uint16_t flatVaryings) {

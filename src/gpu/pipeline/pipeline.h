@@ -111,7 +111,7 @@ class Pipeline final : public cp::CpBackend {
   void blit(const DrawState& s, const cp::RegisterFile& regs, bool restore);
   void chargeSysmemRb(const rb::RbStats& before);
   // Whether low-resolution Z applies to the current draw (GRAS_LRZ_CNTL on, state compatible).
-  bool lrzDraw(const DrawState& s);
+  bool lrzDraw(const DrawState& s, bool shaderKills);
   // Every block's cumulative counters now; the stretch since the last boundary is the
   // difference. closeStretch() charges it to the open record and opens `next`.
   perf::BlockWork sampleWork();
