@@ -180,8 +180,13 @@ FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
     ctx.takeReports();
   }
   FrameResult r;
+  std::vector<uint32_t> overdraw;
   std::vector<double> times;
   for (uint32_t i = 0; i < std::max(1u, options.measuredFrames); ++i) {
+    // Only the last measured frame is counted.
+    const bool count = options.overdraw && i + 1 == std::max(1u, options.measuredFrames);
+    if (count) overdraw.assign(size_t{s.width} * s.height, 0);
+    device.pipeline().setOverdrawMap(count ? &overdraw : nullptr, s.width, s.height);
     const auto t0 = std::chrono::steady_clock::now();
     frame();
     times.push_back(
@@ -190,6 +195,14 @@ FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
   }
   std::nth_element(times.begin(), times.begin() + long(times.size() / 2), times.end());
   r.cpuMilliseconds = times[times.size() / 2];
+  device.pipeline().setOverdrawMap(nullptr, 0, 0);
+  if (options.overdraw) {
+    // GL window rows (bottom first) to image rows (top first), as for the colour buffer below.
+    r.overdraw.resize(overdraw.size());
+    for (uint32_t y = 0; y < s.height; ++y)
+      std::copy_n(overdraw.begin() + std::ptrdiff_t(size_t(s.height - 1 - y) * s.width), s.width,
+                  r.overdraw.begin() + std::ptrdiff_t(size_t{y} * s.width));
+  }
   r.capture = ctx.lastCapture();
   const std::vector<uint8_t> pixels = ctx.readSurface(fb.color);
   // GL window coordinates put row 0 at the bottom; images put it at the top.

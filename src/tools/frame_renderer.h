@@ -24,6 +24,8 @@ struct FrameOptions {
   // End each frame with depth/stencil invalidated (glDiscardFramebufferEXT): a tiler then
   // never resolves them.
   bool discardDepth = false;
+  // Count the fragments rasterized at each pixel of the measured frame (FrameResult::overdraw).
+  bool overdraw = false;
 };
 
 struct FrameResult {
@@ -31,6 +33,7 @@ struct FrameResult {
   std::vector<driver::BatchReport> batches;  // of the measured frame
   gpu::cp::Capture capture;                  // last submission, when asked for
   double cpuMilliseconds = 0;                // host time to record and execute the frame
+  std::vector<uint32_t> overdraw;  // fragments rasterized per pixel, row 0 = top (if asked)
 };
 
 FrameResult renderFrame(const scene::Scene& scene, const gpu::Preset& preset,

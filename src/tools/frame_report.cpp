@@ -198,4 +198,20 @@ Image triangleHeatmap(const FrameFigures& f, const FrameResult& frame) {
   return img;
 }
 
+Image overdrawHeatmap(const FrameResult& frame) {
+  static constexpr uint8_t kPalette[8][3] = {{0, 0, 0},     {20, 40, 160},  {0, 170, 220},
+                                             {40, 190, 60}, {240, 220, 40}, {250, 140, 20},
+                                             {220, 30, 30}, {255, 255, 255}};
+  Image img = Image::blank(frame.image.width, frame.image.height);
+  if (frame.overdraw.size() != size_t{img.width} * img.height) return img;
+  for (uint32_t y = 0; y < img.height; ++y)
+    for (uint32_t x = 0; x < img.width; ++x) {
+      const uint32_t n = std::min(frame.overdraw[size_t{y} * img.width + x], 7u);
+      uint8_t* p = img.pixel(x, y);
+      for (int c = 0; c < 3; ++c) p[c] = kPalette[n][c];
+      p[3] = 255;
+    }
+  return img;
+}
+
 }  // namespace tessera::tools

@@ -33,5 +33,8 @@ FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
 std::string summaryTable(const FrameFigures& f);
 nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame);
 Image triangleHeatmap(const FrameFigures& f, const FrameResult& frame);
+// Fragments rasterized per pixel (FrameResult::overdraw) in the usual depth-complexity palette:
+// black 0, then blue, cyan, green, yellow, orange, red for 1..6, white for 7 or more.
+Image overdrawHeatmap(const FrameResult& frame);
 
 }  // namespace tessera::tools

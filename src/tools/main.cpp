@@ -26,7 +26,7 @@ struct RenderArgs {
   uint32_t repeat = 1;
   bool discardDepth = false;
   std::string model = "default", preset = "adreno-a630", size = "800x600", mode, out = "frame.png",
-              report, heatmap, capture, trace, html;
+              report, heatmap, capture, trace, html, overdraw;
   std::vector<std::string> sets;  // "key=value" preset overrides
 };
 
@@ -62,7 +62,8 @@ report::HtmlFrameReport htmlFigures(const tools::FrameFigures& f, const tools::F
 int runRender(const RenderArgs& a) {
   uint32_t w, h;
   parseSize(a.size, w, h);
-  for (const std::string* out : {&a.out, &a.report, &a.heatmap, &a.capture, &a.trace, &a.html})
+  for (const std::string* out :
+       {&a.out, &a.report, &a.heatmap, &a.capture, &a.trace, &a.html, &a.overdraw})
     checkOutputFolder(*out);
   gpu::Preset preset = gpu::findPreset(a.preset);
   for (const std::string& set : a.sets) gpu::applyPresetOverride(preset, set);
@@ -75,6 +76,7 @@ int runRender(const RenderArgs& a) {
   opt.mode = mode;
   opt.capture = !a.capture.empty();
   opt.discardDepth = a.discardDepth;
+  opt.overdraw = !a.overdraw.empty();
   if (a.repeat > 1) {  // timing: a warm-up frame, then the median of `repeat` frames
     opt.warmupFrames = 1;
     opt.measuredFrames = a.repeat;
@@ -110,6 +112,18 @@ int runRender(const RenderArgs& a) {
     writePng(tools::triangleHeatmap(f, frame), a.heatmap);
     std::cout << "  heat map                     " << a.heatmap << "\n";
   }
+  if (!a.overdraw.empty()) {
+    writePng(tools::overdrawHeatmap(frame), a.overdraw);
+    uint64_t fragments = 0, covered = 0;
+    uint32_t most = 0;
+    for (uint32_t n : frame.overdraw) {
+      fragments += n;
+      covered += n > 0;
+      most = std::max(most, n);
+    }
+    std::printf("  overdraw                     %s (%.2f fragments per covered pixel, max %u)\n",
+                a.overdraw.c_str(), covered ? double(fragments) / double(covered) : 0.0, most);
+  }
   if (!a.html.empty()) {
     writeTextFile(a.html, report::htmlReport(htmlFigures(f, frame)));
     std::cout << "  HTML report                  " << a.html << "\n";
@@ -141,6 +155,7 @@ int main(int argc, char** argv) {
   render->add_option("--out", r.out, "PNG of the frame")->capture_default_str();
   render->add_option("--report", r.report, "JSON report with every counter and per-bin figures");
   render->add_option("--heatmap", r.heatmap, "PNG heat map of triangles per bin");
+  render->add_option("--overdraw", r.overdraw, "PNG heat map of fragments rasterized per pixel");
   render->add_option("--trace", r.trace,
                      "Chrome/Perfetto trace of the timing model: passes, blits, blocks, bus");
   render->add_option("--html", r.html,

@@ -61,9 +61,13 @@ TEST(Cli, RenderWritesImageReportHeatmapAndCapture) {
 
 TEST(Cli, RenderWritesATraceOfTheTimingModel) {
   const auto png = scratch("t.png"), trace = scratch("t.json");
-  const CommandResult r = tessera("render default --preset milo832-kv260 --size 128x64 --out " +
-                                  png.string() + " --trace " + trace.string());
+  const auto overdraw = scratch("o.png");
+  const CommandResult r =
+      tessera("render default --preset milo832-kv260 --size 128x64 --out " + png.string() +
+              " --trace " + trace.string() + " --overdraw " + overdraw.string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_TRUE(fs::exists(overdraw));
+  EXPECT_NE(r.output.find("fragments per covered pixel"), std::string::npos) << r.output;
   std::ifstream in(trace);
   const auto j = nlohmann::json::parse(in);
   std::map<std::string, int> slices;  // on the engine and blit tracks (1 and 2)
@@ -131,6 +135,7 @@ TEST(Cli, BadInputNamesTheProblemAndWritesNothing) {
       {"render /no/such/model.obj", "/no/such/model.obj", 1},
       {"render --report /no/such/dir/r.json", "cannot write '/no/such/dir/r.json'", 1},
       {"render --capture /no/such/c.tcap", "cannot write '/no/such/c.tcap'", 1},
+      {"render --overdraw /no/such/o.png", "cannot write '/no/such/o.png'", 1},
       {"render --repeat 0", "--repeat", 2},
       {"render --no-such-option", "--no-such-option", 2},
   };

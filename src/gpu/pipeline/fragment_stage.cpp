@@ -41,6 +41,13 @@ void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3
 bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings) {
   const bool front = tri.frontFacing;
   uint8_t coverage = q.coverage;
+  if (overdraw_) {
+    for (int i = 0; i < 4; ++i) {
+      const uint32_t x = uint32_t(q.x + (i & 1)), y = uint32_t(q.y + (i >> 1));
+      if ((coverage >> i & 1) && x < overdrawW_ && y < overdrawH_)
+        ++(*overdraw_)[size_t{y} * overdrawW_ + x];
+    }
+  }
   if (lrz_ && lrz_->quadHidden(q.x, q.y, q.z, coverage)) {
     stats_.lrzRejected += laneCount(coverage);
     return false;

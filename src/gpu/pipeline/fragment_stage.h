@@ -42,6 +42,14 @@ class FragmentStage final {
   void end() { flush(); }
 
   FragmentStats& stats() { return stats_; }
+  // Counts every rasterized fragment into map[y × width + x] (the overdraw of each pixel), or
+  // stops counting with null. An instrument of the model, like a per-pixel counter: it changes
+  // nothing the GPU computes.
+  void setOverdrawMap(std::vector<uint32_t>* map, uint32_t width, uint32_t height) {
+    overdraw_ = map;
+    overdrawW_ = width;
+    overdrawH_ = height;
+  }
 
  private:
   static constexpr int kQuadsPerWarp = sp::kLanes / 4;
@@ -71,6 +79,8 @@ class FragmentStage final {
   RenderTarget target_;
   bool earlyZ_ = false, depthStencilActive_ = false;
   const lrz::LowResZ* lrz_ = nullptr;
+  std::vector<uint32_t>* overdraw_ = nullptr;
+  uint32_t overdrawW_ = 0, overdrawH_ = 0;
   sp::FragmentWarp warp_{};
   std::array<PendingQuad, kQuadsPerWarp> quads_{};
   int quadCount_ = 0;

@@ -74,6 +74,10 @@ class Pipeline final : public cp::CpBackend {
   pc::PrimitiveSetup& primitiveSetup() { return setup_; }
   FragmentStats& fragmentStats() { return fragment_.stats(); }
   lrz::LrzStats& lrzStats() { return lrz_.stats(); }
+  // See FragmentStage::setOverdrawMap.
+  void setOverdrawMap(std::vector<uint32_t>* map, uint32_t width, uint32_t height) {
+    fragment_.setOverdrawMap(map, width, height);
+  }
   void resetStats();
 
   // The command processor whose packet counts go into the work records (set by the Device).
