@@ -29,14 +29,15 @@ inline float reduceCoord(Wrap w, float s) {
 // 16 still select what they would from the unreduced coordinate: REPEAT and MIRRORED_REPEAT are
 // periodic in texels, and CLAMP_TO_EDGE clamps u only far beyond the edges, where every index
 // clamps to the same edge texel either way.
-inline float texelCoord(Wrap w, float s, int32_t size) {
+// Always inlined: it sits on the per-texel path of every filter instance.
+[[gnu::always_inline]] inline float texelCoord(Wrap w, float s, int32_t size) {
   const float n = static_cast<float>(size);
   if (w != Wrap::ClampToEdge || !(s == s)) return reduceCoord(w, s) * n;
   return std::clamp(s * n, -16.0f, n + 16.0f);
 }
 
 // Maps a texel index (possibly outside [0,size)) to the texel that the wrap mode selects.
-inline int32_t wrapIndex(Wrap w, int32_t i, int32_t size) {
+[[gnu::always_inline]] inline int32_t wrapIndex(Wrap w, int32_t i, int32_t size) {
   if (static_cast<uint32_t>(i) < static_cast<uint32_t>(size)) return i;  // inside: every mode
   switch (w) {
     case Wrap::Repeat: {

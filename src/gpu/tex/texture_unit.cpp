@@ -73,7 +73,7 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
   const float u = texelCoord(d.wrapS, s, lv.width) + static_cast<float>(offset.u);
   const float v = texelCoord(d.wrapT, t, lv.height) + static_cast<float>(offset.v);
   const float w = volume ? texelCoord(d.wrapR, r, lv.depth) + static_cast<float>(offset.w) : 0.5f;
-  auto texel = [&](int32_t i, int32_t j, int32_t k, float c[4]) {
+  auto texel = [&](int32_t i, int32_t j, int32_t k, float c[4]) __attribute__((always_inline)) {
     const size_t index =
         (static_cast<size_t>(k) * static_cast<size_t>(lv.height) + static_cast<size_t>(j)) *
             static_cast<size_t>(lv.width) +
@@ -99,7 +99,7 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
   const int32_t j1 = wrapIndex(d.wrapT, tv.i + 1, lv.height);
   const float a = tu.weight, b = tv.weight;
   const float w00 = (1 - a) * (1 - b), w10 = a * (1 - b), w01 = (1 - a) * b, w11 = a * b;
-  auto bilinear = [&](int32_t k, float c[4]) {
+  auto bilinear = [&](int32_t k, float c[4]) __attribute__((always_inline)) {
     float t00[4], t10[4], t01[4], t11[4];
     texel(i0, j0, k, t00);
     texel(i1, j0, k, t10);
