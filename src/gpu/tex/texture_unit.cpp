@@ -79,9 +79,13 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
             static_cast<size_t>(lv.width) +
         static_cast<size_t>(i);
     decodeTexel(F, lv.texels + index * bpp, c);
-    if (ref != nullptr) {
-      c[0] = c[1] = c[2] = compareDepth(d.compareFunc, *ref, c[0]);
-      c[3] = 1.0f;
+    // Only depth formats compare (sample() passes no reference for others), so the colour
+    // instances carry no per-texel test.
+    if constexpr (isDepthFormat(F)) {
+      if (ref != nullptr) {
+        c[0] = c[1] = c[2] = compareDepth(d.compareFunc, *ref, c[0]);
+        c[3] = 1.0f;
+      }
     }
   };
   if (filter == Filter::Nearest) {
