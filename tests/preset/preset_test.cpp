@@ -116,6 +116,13 @@ TEST(Preset, ValidationNamesTheBrokenRule) {
   EXPECT_THROW(validatePreset(broken([](Preset& q) { q.clockMHz = 0; })), Error);
   EXPECT_THROW(validatePreset(broken([](Preset& q) { q.busBytesPerCycle = -1; })), Error);
   EXPECT_THROW(validatePreset(broken([](Preset& q) { q.texelsPerCycle = 0; })), Error);
+  // The timing model's fields: rates and costs of zero would divide by zero or cost nothing.
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.vfdBytesPerCycle = 0; })), Error);
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.gmemBytesPerCycle = 0; })), Error);
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.cpCyclesPerPacket = 0; })), Error);
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.setupCyclesPerTriangle = 0; })), Error);
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.tileBuffers = 0; })), Error);
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.tileBuffers = 3; })), Error);
 }
 
 TEST(PresetDocs, EveryPresetNameAppears) {
