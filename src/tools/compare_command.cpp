@@ -6,18 +6,16 @@
 
 #include "common/text_file.h"
 #include "gpu/preset/preset_field.h"
-#include "report/counters_json.h"
 #include "scene/scene.h"
 #include "tools/frame_renderer.h"
+#include "tools/frame_report.h"
 
 namespace tessera::tools {
 namespace {
 
 struct Row {
   std::string preset, mode;
-  size_t bins = 0;
-  gpu::perf::SubmissionTiming timing;
-  uint64_t bytes = 0;
+  FrameFigures f;
 };
 
 // The three busiest blocks, "tex 81% bus 71% gmem 42%".
@@ -74,14 +72,9 @@ int runCompare(const CompareArgs& a) {
       o.warmupFrames = 1;
       gpu::Preset variant = p;
       variant.lrz = variant.lrz || mode.lrz;
-      const FrameResult f = renderFrame(scene, variant, o);
-      Row r;
-      r.preset = std::string(p.name);
-      r.mode = mode.name;
-      r.timing = report::frameTiming(f.batches);
-      r.bytes = report::sumBus(f.batches).totalGpuBytes();
-      for (const auto& b : f.batches) r.bins = std::max(r.bins, b.stats.pipeline.bins.size());
-      rows.push_back(r);
+      const FrameResult frame = renderFrame(scene, variant, o);
+      rows.push_back(
+          {std::string(p.name), mode.name, computeFigures(scene, variant, frame, frame)});
     }
 
   std::ostringstream table, csv;
@@ -90,27 +83,17 @@ int runCompare(const CompareArgs& a) {
   std::snprintf(line, sizeof line, "  %-16s %-12s %6s %12s %10s %10s  %-5s  %s\n", "preset", "mode",
                 "bins", "cycles", "ms", "MiB", "bound", "busiest blocks");
   table << line;
-  csv << "preset,mode,bins,cycles,milliseconds,bytes,bound";
-  for (size_t b = 0; b < gpu::perf::kBlocks; ++b)
-    csv << ",busy_" << gpu::perf::blockName(static_cast<gpu::perf::Block>(b));
-  csv << "\n";
+  csv << "preset,mode,bins," << frameTimeCsvHeader() << ",bytes," << boundBusyCsvHeader() << "\n";
   for (const Row& r : rows) {
-    const std::string bound(gpu::perf::blockName(r.timing.bound));
-    std::snprintf(line, sizeof line, "  %-16s %-12s %6zu %12.0f %10.3f %10.2f  %-5s  %s\n",
-                  r.preset.c_str(), r.mode.c_str(), r.bins, r.timing.cycles,
-                  r.timing.milliseconds(), double(r.bytes) / 1048576.0, bound.c_str(),
-                  busiest(r.timing).c_str());
+    const gpu::perf::SubmissionTiming& t = r.f.timing;
+    const uint64_t bytes = r.f.bus.totalGpuBytes();
+    std::snprintf(line, sizeof line, "  %-16s %-12s %6u %12.0f %10.3f %10.2f  %-5s  %s\n",
+                  r.preset.c_str(), r.mode.c_str(), r.f.bins, t.cycles, t.milliseconds(),
+                  double(bytes) / 1048576.0, std::string(gpu::perf::blockName(t.bound)).c_str(),
+                  busiest(t).c_str());
     table << line;
-    std::snprintf(line, sizeof line, "%s,%s,%zu,%.0f,%.6f,%llu,%s", r.preset.c_str(),
-                  r.mode.c_str(), r.bins, r.timing.cycles, r.timing.milliseconds(),
-                  static_cast<unsigned long long>(r.bytes), bound.c_str());
-    csv << line;
-    for (size_t b = 0; b < gpu::perf::kBlocks; ++b) {
-      std::snprintf(line, sizeof line, ",%.2f",
-                    r.timing.busyPercent(static_cast<gpu::perf::Block>(b)));
-      csv << line;
-    }
-    csv << "\n";
+    csv << r.preset << "," << r.mode << "," << r.f.bins << "," << frameTimeCsv(t) << "," << bytes
+        << "," << boundBusyCsv(t) << "\n";
   }
   std::cout << table.str();
   if (!a.csv.empty()) {

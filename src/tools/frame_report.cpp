@@ -198,6 +198,32 @@ Image triangleHeatmap(const FrameFigures& f, const FrameResult& frame) {
   return img;
 }
 
+std::string frameTimeCsvHeader() {
+  return "cycles,milliseconds";
+}
+
+std::string frameTimeCsv(const gpu::perf::SubmissionTiming& t) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f,%.6f", t.cycles, t.milliseconds());
+  return buf;
+}
+
+std::string boundBusyCsvHeader() {
+  std::string h = "bound";
+  for (std::string_view b : gpu::perf::kBlockNames) h += ",busy_" + std::string(b);
+  return h;
+}
+
+std::string boundBusyCsv(const gpu::perf::SubmissionTiming& t) {
+  std::string row(gpu::perf::blockName(t.bound));
+  char buf[32];
+  for (size_t b = 0; b < gpu::perf::kBlocks; ++b) {
+    std::snprintf(buf, sizeof buf, ",%.2f", t.busyPercent(static_cast<gpu::perf::Block>(b)));
+    row += buf;
+  }
+  return row;
+}
+
 Image overdrawHeatmap(const FrameResult& frame) {
   static constexpr uint8_t kPalette[8][3] = {{0, 0, 0},     {20, 40, 160},  {0, 170, 220},
                                              {40, 190, 60}, {240, 220, 40}, {250, 140, 20},

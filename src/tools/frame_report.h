@@ -33,6 +33,13 @@ FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
 std::string summaryTable(const FrameFigures& f);
 nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame);
 Image triangleHeatmap(const FrameFigures& f, const FrameResult& frame);
+
+// The timing model's CSV cells that `compare` and `sweep` share, as a header and as one row:
+// "cycles,milliseconds" and "bound,busy_<block>..." (busy in percent of the frame).
+std::string frameTimeCsvHeader();
+std::string frameTimeCsv(const gpu::perf::SubmissionTiming& t);
+std::string boundBusyCsvHeader();
+std::string boundBusyCsv(const gpu::perf::SubmissionTiming& t);
 // Fragments rasterized per pixel (FrameResult::overdraw) in the usual depth-complexity palette:
 // black 0, then blue, cyan, green, yellow, orange, red for 1..6, white for 7 or more.
 Image overdrawHeatmap(const FrameResult& frame);

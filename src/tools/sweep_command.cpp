@@ -80,29 +80,20 @@ void progress(size_t i, size_t n, const std::string& what, bool terminal) {
 std::string csvText(const std::vector<std::string>& params, const std::vector<Step>& steps,
                     const std::vector<FrameFigures>& rows) {
   std::ostringstream csv;
-  csv << joined(params, "+") << ",bins,bins_x,bins_y,bin_w,bin_h,cycles,milliseconds,total_bytes";
+  csv << joined(params, "+") << ",bins,bins_x,bins_y,bin_w,bin_h," << frameTimeCsvHeader()
+      << ",total_bytes";
   for (size_t c = 0; c < static_cast<size_t>(gpu::BusClient::Count); ++c)
     if (static_cast<gpu::BusClient>(c) != gpu::BusClient::Host)
       csv << ",bytes_" << gpu::kBusClientNames[c];
-  csv << ",bound";
-  for (size_t b = 0; b < gpu::perf::kBlocks; ++b) csv << ",busy_" << gpu::perf::kBlockNames[b];
-  csv << "\n";
-  char buf[64];
+  csv << "," << boundBusyCsvHeader() << "\n";
   for (size_t i = 0; i < rows.size(); ++i) {
     const FrameFigures& f = rows[i];
-    std::snprintf(buf, sizeof buf, "%.0f,%.6f", f.timing.cycles, f.timing.milliseconds());
     csv << steps[i].text << "," << f.bins << "," << f.binsX << "," << f.binsY << "," << f.binW
-        << "," << f.binH << "," << buf << "," << f.bus.totalGpuBytes();
+        << "," << f.binH << "," << frameTimeCsv(f.timing) << "," << f.bus.totalGpuBytes();
     for (size_t c = 0; c < static_cast<size_t>(gpu::BusClient::Count); ++c)
       if (static_cast<gpu::BusClient>(c) != gpu::BusClient::Host)
         csv << "," << f.bus.client[c].readBytes + f.bus.client[c].writeBytes;
-    csv << "," << gpu::perf::blockName(f.timing.bound);
-    for (size_t b = 0; b < gpu::perf::kBlocks; ++b) {
-      std::snprintf(buf, sizeof buf, ",%.2f",
-                    f.timing.busyPercent(static_cast<gpu::perf::Block>(b)));
-      csv << buf;
-    }
-    csv << "\n";
+    csv << "," << boundBusyCsv(f.timing) << "\n";
   }
   return csv.str();
 }
