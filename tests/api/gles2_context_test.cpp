@@ -2,22 +2,13 @@
 // versions (and so Mesa's contexts) differ, and object lifetimes.
 #include <gtest/gtest.h>
 
-#include "api/gles2/gl_context.h"
-#include "gpu/preset/preset.h"
+#include "api/gles2_fixture.h"
 
 namespace tessera::gles2 {
 namespace {
 
-struct Fixture {
-  Fixture() : device(gpu::findPreset("adreno-a630")), gl(device, {}) {
-    DefaultFramebuffer fb;
-    fb.width = 16, fb.height = 16;
-    fb.color = gl.pipe().createColorSurface(pipe::ColorFormat::RGBA8, 16, 16);
-    fb.depth = gl.pipe().createDepthSurface(pipe::DepthFormat::D24S8, 16, 16);
-    gl.setDefaultFramebuffer(fb);
-  }
-  gpu::Device device;
-  Context gl;
+struct Fixture : Gles2Fixture {
+  Fixture() : Gles2Fixture(16, 16, true) {}
 };
 
 TEST(Gles2Context, SrcAlphaSaturateIsASourceFactorOnly) {

@@ -7,8 +7,7 @@
 #include <array>
 #include <vector>
 
-#include "api/gles2/gl_context.h"
-#include "gpu/preset/preset.h"
+#include "api/gles2_fixture.h"
 
 namespace tessera::gles2 {
 namespace {
@@ -16,33 +15,13 @@ namespace {
 constexpr GLenum kCompareMode = 0x884C, kCompareFunc = 0x884D, kRefToTexture = 0x884E;
 constexpr GLenum kSampler2DShadow = 0x8B62;
 
-struct Fixture {
-  Fixture() : device(gpu::findPreset("adreno-a630")), gl(device, {}) {
-    DefaultFramebuffer fb;
-    fb.width = 8, fb.height = 2;
-    fb.color = gl.pipe().createColorSurface(pipe::ColorFormat::RGBA8, 8, 2);
-    gl.setDefaultFramebuffer(fb);
-    gl.viewport(0, 0, 8, 2);
-  }
+struct Fixture : Gles2Fixture {
+  Fixture() : Gles2Fixture(8, 2, false) { gl.viewport(0, 0, 8, 2); }
   GLint texParameter(GLenum pname) {
     GLint v = -1;
     gl.getTexParameter(GL_TEXTURE_2D, pname, &v);
     return v;
   }
-  GLuint program(const char* vs, const char* fs) {
-    const GLuint v = gl.createShader(GL_VERTEX_SHADER), f = gl.createShader(GL_FRAGMENT_SHADER);
-    gl.shaderSource(v, 1, &vs, nullptr);
-    gl.shaderSource(f, 1, &fs, nullptr);
-    gl.compileShader(v);
-    gl.compileShader(f);
-    const GLuint p = gl.createProgram();
-    gl.attachShader(p, v);
-    gl.attachShader(p, f);
-    gl.linkProgram(p);
-    return p;
-  }
-  gpu::Device device;
-  Context gl;
 };
 
 TEST(Gles2Shadow, CompareModeAndFunctionParameters) {

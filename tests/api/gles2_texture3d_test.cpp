@@ -6,8 +6,7 @@
 #include <array>
 #include <vector>
 
-#include "api/gles2/gl_context.h"
-#include "gpu/preset/preset.h"
+#include "api/gles2_fixture.h"
 
 namespace tessera::gles2 {
 namespace {
@@ -15,14 +14,8 @@ namespace {
 constexpr GLenum kTexture3D = 0x806F, kBinding3D = 0x806A, kWrapR = 0x8072, kMax3D = 0x8073;
 constexpr GLenum kZoffset = 0x8CD4, kSampler3D = 0x8B5F;
 
-struct Fixture {
-  Fixture() : device(gpu::findPreset("adreno-a630")), gl(device, {}) {
-    DefaultFramebuffer fb;
-    fb.width = 4, fb.height = 4;
-    fb.color = gl.pipe().createColorSurface(pipe::ColorFormat::RGBA8, 4, 4);
-    gl.setDefaultFramebuffer(fb);
-    gl.viewport(0, 0, 4, 4);
-  }
+struct Fixture : Gles2Fixture {
+  Fixture() : Gles2Fixture(4, 4, false) { gl.viewport(0, 0, 4, 4); }
   GLenum err() { return gl.takeError(); }
   // A program drawing texture3D(u_volume, (0.5, 0.5, r)) with r from a uniform, plus `bias`.
   GLuint program(const char* lookup) {
@@ -32,19 +25,8 @@ struct Fixture {
                                "uniform float r;\n"
                                "void main() { gl_FragColor = ") +
                            lookup + "; }\n";
-    const char* vs = "attribute vec4 pos; void main() { gl_Position = pos; }\n";
-    const char* f = fs.c_str();
-    const GLuint v = gl.createShader(GL_VERTEX_SHADER), s = gl.createShader(GL_FRAGMENT_SHADER);
-    gl.shaderSource(v, 1, &vs, nullptr);
-    gl.shaderSource(s, 1, &f, nullptr);
-    gl.compileShader(v);
-    gl.compileShader(s);
-    const GLuint p = gl.createProgram();
-    gl.attachShader(p, v);
-    gl.attachShader(p, s);
-    gl.bindAttribLocation(p, 0, "pos");
-    gl.linkProgram(p);
-    return p;
+    return Gles2Fixture::program("attribute vec4 pos; void main() { gl_Position = pos; }\n",
+                                 fs.c_str(), "pos");
   }
   // Draws a full-window quad with `p` and r, and returns the red and green of pixel (1, 1).
   std::array<uint8_t, 2> draw(GLuint p, float r) {
@@ -58,8 +40,6 @@ struct Fixture {
     gl.readPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
     return {px[0], px[1]};
   }
-  gpu::Device device;
-  Context gl;
 };
 
 // A 2x2x4 RGBA volume: slice z is red 60 * z + 10, green 200.
