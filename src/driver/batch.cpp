@@ -9,6 +9,7 @@
 #include "driver/context.h"
 
 #include "gpu/lrz/low_res_z.h"
+#include "gpu/vsc/block_table.h"
 #include "gpu/vsc/visibility_stream.h"
 
 namespace tessera::driver {
@@ -87,7 +88,10 @@ void Context::draw(const pipe::DrawInfo& info) {
   if (blend_.colorWriteMask && fb_.color) b.written |= pipe::kClearColor;
   if (dsa_.depthTest || dsa_.stencilTest) {
     b.usesDepth = true;
-    if ((dsa_.depthTest && dsa_.depthWrite) || dsa_.stencilTest) b.written |= pipe::kClearDepth;
+    if ((dsa_.depthTest && dsa_.depthWrite) || dsa_.stencilTest) {
+      b.written |= pipe::kClearDepth;
+      b.drawsWriteDepthStencil = true;
+    }
   }
   b.invalidated &= ~b.written;
   growMaxScissor(scissorRect());
@@ -156,6 +160,22 @@ void Context::emitLrz(CommandWriter& ib0, bool enable) {
   ib0.reg(Reg::GRAS_LRZ_PITCH, packXY(pitch, rows));
 }
 
+void Context::emitBlockTable(CommandWriter& ib0, const gpu::vsc::BlockControl& control,
+                             const BinLayout& layout) {
+  ib0.reg(Reg::VSC_BLOCK_CNTL, gpu::vsc::encodeBlockControl(control));
+  if (!control.enable) return;
+  const gpu::vsc::BlockGeometry geometry{control.size, layout.binW, layout.binH};
+  const uint64_t bytes =
+      uint64_t{layout.nx} * layout.ny * geometry.entriesPerBin() * gpu::vsc::kBlockEntryBytes;
+  if (bytes > blockTableBytes_) {
+    // As for LRZ: a queued batch may still read the old table.
+    if (blockTable_) batch_->retired.push_back(blockTable_);
+    blockTable_ = memory_.allocate(bytes, "block table");
+    blockTableBytes_ = bytes;
+  }
+  ib0.address(Reg::VSC_BLOCK_TABLE_LO, Reg::VSC_BLOCK_TABLE_HI, blockTable_);
+}
+
 void Context::ensureVscBuffers(uint32_t pipes) {
   while (vscData_.size() < pipes) {
     vscBytes_.push_back(device_.preset().vscPipeBytes);
@@ -191,6 +211,15 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   if (zs) ib0.reg(Reg::RB_GMEM_DEPTH_BASE, layout.gmemBase[slot++]);
   ib0.reg(Reg::RB_BIN_SIZE, packXY(layout.binW, layout.binH));
 
+  // Restore only what must survive: not a buffer cleared before it was drawn to, nor one whose
+  // contents are undefined (REFERENCES.md §1).
+  const bool restoreColor = color && color->valid && !(b.clearedBeforeDraw & pipe::kClearColor);
+  const bool restoreDepth = zs && zs->valid && !(b.clearedBeforeDraw & pipe::kClearDepth);
+  const bool resolveColor =
+      color && (b.written & pipe::kClearColor) && !(b.invalidated & pipe::kClearColor);
+  const bool resolveDepth =
+      zs && (b.written & pipe::kClearDepth) && !(b.invalidated & pipe::kClearDepth);
+
   if (binning) {
     const uint32_t pipes = static_cast<uint32_t>(layout.pipes.size());
     if (pipes > gpu::vsc::kMaxPipes) throw Error("bin layout uses more than 32 VSC pipes");
@@ -210,6 +239,13 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
       ib0.reg(Reg::VSC_PIPE_DATA_LENGTH, vscBytes_[p], p);
     }
     emitLrz(ib0, report.lrz = device_.preset().lrz && b.lrzOk && zs);
+    gpu::vsc::BlockControl blocks;
+    blocks.enable = report.blockResolve = device_.preset().resolveBlock != 0;
+    blocks.size = device_.preset().resolveBlock;
+    blocks.earlyColor = resolveColor;
+    blocks.earlyDepth = resolveDepth;
+    blocks.zsStatic = !b.drawsWriteDepthStencil;
+    emitBlockTable(ib0, blocks, layout);
     ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Binning)});
     ib0.packet(Opcode::CP_SET_BIN,
                {0, packXY(layout.x, layout.y),
@@ -218,14 +254,6 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
     ib0.event(Event::VSC_FLUSH);
   }
 
-  // Restore only what must survive: not a buffer cleared before it was drawn to, nor one whose
-  // contents are undefined (REFERENCES.md §1).
-  const bool restoreColor = color && color->valid && !(b.clearedBeforeDraw & pipe::kClearColor);
-  const bool restoreDepth = zs && zs->valid && !(b.clearedBeforeDraw & pipe::kClearDepth);
-  const bool resolveColor =
-      color && (b.written & pipe::kClearColor) && !(b.invalidated & pipe::kClearColor);
-  const bool resolveDepth =
-      zs && (b.written & pipe::kClearDepth) && !(b.invalidated & pipe::kClearDepth);
   ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Gmem)});
   for (const Bin& bin : layout.bins) {
     if (binning) {
@@ -334,6 +362,9 @@ void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& r
   s.tex = pipeline.textureUnit().stats();
   s.fragment = pipeline.fragmentStats();
   s.lrz = pipeline.lrzStats();
+  s.blockTable = pipeline.blockTableStats();
+  s.blockResolve = pipeline.blockResolveStats();
+  s.blockResolves = pipeline.blockResolves();
   report.timing = device_.lastTiming();
 
   // The binning pass reports each pipe's stream size; grow the buffers that overflowed so the

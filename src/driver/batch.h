@@ -30,6 +30,8 @@ struct Batch {
   // Every draw so far keeps low-resolution Z exact (gpu/lrz: lrzCompatible), and no depth clear
   // followed a draw: the batch may use LRZ.
   bool lrzOk = true;
+  // Some draw tests stencil or writes depth: a draw's full cover must then overwrite them.
+  bool drawsWriteDepthStencil = false;
   bool hasScissorBounds = false;
   PixelRect maxScissor{0, 0, 0, 0};  // union of every scissor used (REFERENCES.md §1)
   // Buffer objects the batch's commands may still read although their resource was renamed

@@ -3,6 +3,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "driver/bin_layout.h"
 #include "driver/options.h"
@@ -25,6 +26,9 @@ struct BlockStats {
   gpu::tex::TexStats tex;
   gpu::FragmentStats fragment;
   gpu::lrz::LrzStats lrz;
+  gpu::vsc::BlockTableStats blockTable;
+  gpu::gmem::BlockResolveStats blockResolve;
+  std::vector<gpu::gmem::BlockResolveEvent> blockResolves;  // in the order they ran
 };
 
 struct BatchReport {
@@ -34,6 +38,7 @@ struct BatchReport {
   std::optional<BinLayout> layout;  // GMEM modes
   bool visibilityOverflow = false;  // a pipe's stream overflowed: those bins drew everything
   bool lrz = false;                 // low-resolution Z was on (preset lrz, compatible draws)
+  bool blockResolve = false;        // rendering interleaved with resolve (preset resolveBlock)
   uint32_t restores = 0, resolves = 0;
   BlockStats stats;
   gpu::perf::SubmissionTiming timing;  // the timing model's cycles for this submission

@@ -13,6 +13,7 @@
 #include "gpu/cp/capture.h"
 #include "gpu/cp/command_writer.h"
 #include "gpu/device.h"
+#include "gpu/vsc/block_table.h"
 #include "pipe/context.h"
 
 namespace tessera::driver {
@@ -123,6 +124,9 @@ class Context final : public pipe::Context {
   void ensureVscBuffers(uint32_t pipes);
   // GRAS_LRZ_* for the binning pass: enabled with a buffer for the framebuffer, or disabled.
   void emitLrz(gpu::cp::CommandWriter& ib0, bool enable);
+  // VSC_BLOCK_* for the binning pass: the interleaved resolve's control and its block table.
+  void emitBlockTable(gpu::cp::CommandWriter& ib0, const gpu::vsc::BlockControl& control,
+                      const BinLayout& layout);
 
   gpu::Device& device_;
   gpu::GpuMemory& memory_;
@@ -151,6 +155,8 @@ class Context final : public pipe::Context {
   std::vector<uint32_t> vscBytes_;
   gpu::GpuAddress lrz_ = 0;  // low-resolution Z buffer, grown to the largest framebuffer
   uint64_t lrzBytes_ = 0;
+  gpu::GpuAddress blockTable_ = 0;  // interleaved resolve's block table, grown as LRZ's
+  uint64_t blockTableBytes_ = 0;
   // Private memory (register spills) per stage, grown to the largest program bound so far.
   gpu::GpuAddress private_[2] = {};
   uint64_t privateBytes_[2] = {};

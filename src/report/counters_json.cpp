@@ -92,20 +92,30 @@ json blockCountersJson(const driver::BlockStats& s) {
                {"clears", s.gmem.clears},
                {"restore_bytes", s.gmem.restoreBytes},
                {"resolve_bytes", s.gmem.resolveBytes},
-               {"clear_bytes", s.gmem.clearBytes}};
+               {"clear_bytes", s.gmem.clearBytes},
+               {"block_restores", s.gmem.blockRestores},
+               {"block_resolves", s.gmem.blockResolves}};
   j["vsc"] = {{"primitives_binned", s.vsc.primitivesBinned},
               {"bin_hits", s.vsc.binHits},
               {"bytes_written", s.vsc.bytesWritten},
               {"bytes_read", s.vsc.bytesRead},
               {"overflowed_pipes", s.vsc.overflowedPipes}};
-  j["fragment"] = {{"fragments_shaded", s.fragment.fragmentsShaded},
-                   {"helper_lanes", s.fragment.helperLanes},
-                   {"early_z_rejected", s.fragment.earlyZRejected},
-                   {"lrz_rejected", s.fragment.lrzRejected},
-                   {"warps", s.fragment.warps}};
+  j["fragment"] = {
+      {"fragments_shaded", s.fragment.fragmentsShaded},    {"helper_lanes", s.fragment.helperLanes},
+      {"early_z_rejected", s.fragment.earlyZRejected},     {"lrz_rejected", s.fragment.lrzRejected},
+      {"full_cover_skipped", s.fragment.fullCoverSkipped}, {"warps", s.fragment.warps}};
   j["lrz"] = {{"triangles_culled", s.lrz.trianglesCulled},
               {"triangles_rejected", s.lrz.trianglesRejected},
               {"occluders", s.lrz.occluders}};
+  j["blocks"] = {{"table_updates", s.blockTable.updates},
+                 {"full_covers", s.blockTable.fullCovers},
+                 {"table_bytes_written", s.blockTable.bytesWritten},
+                 {"bins", s.blockResolve.bins},
+                 {"blocks_restored", s.blockResolve.blocksRestored},
+                 {"restores_skipped", s.blockResolve.restoresSkipped},
+                 {"blocks_untouched", s.blockResolve.blocksUntouched},
+                 {"resolved_early", s.blockResolve.resolvedEarly},
+                 {"resolved_at_end", s.blockResolve.resolvedAtEnd}};
   j["pipeline"] = {{"draws", s.pipeline.draws},
                    {"binning_draws", s.pipeline.binningDraws},
                    {"vertices_shaded", s.pipeline.verticesShaded},
@@ -123,6 +133,7 @@ json batchJson(const driver::BatchReport& b) {
   j["resolves"] = b.resolves;
   j["visibility_overflow"] = b.visibilityOverflow;
   j["lrz"] = b.lrz;
+  j["block_resolve"] = b.blockResolve;
   j["bytes"] = busJson(b.stats.bus);
   j["timing"] = timingJson(b.timing);
   json bins = json::array();
@@ -141,6 +152,8 @@ json batchJson(const driver::BatchReport& b) {
                 {"fragments", r.fragments},
                 {"used_stream", r.usedStream},
                 {"stream_overflow", r.streamOverflow},
+                {"block_table", r.blockTable},
+                {"early_resolves", r.earlyResolves.size()},
                 {"work", workJson(r.work)}};
     if (first + i < passes.size()) {
       const auto& t = passes[first + i];

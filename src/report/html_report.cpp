@@ -197,11 +197,17 @@ std::string htmlReport(const HtmlFrameReport& r) {
   h += "<section id=\"summary\"><h2>Summary</h2>\n<pre>" + xmlEscape(r.summary) +
        "</pre></section>\n";
 
-  h += "<section id=\"images\"><h2>Frame and triangles per bin</h2>\n<div class=\"images\">\n";
+  h += "<section id=\"images\"><h2>Frame and heat maps</h2>\n<div class=\"images\">\n";
   h += figure(r.frame, "frame-image", "The frame");
   if (!r.heatmap.rgba.empty())
     h += figure(r.heatmap, "heatmap-image",
                 "Triangles per bin: dark blue none, yellow the busiest bin");
+  if (!r.overdraw.rgba.empty())
+    h += figure(r.overdraw, "overdraw-image",
+                "Overdraw: fragments per pixel, blue 1 through red 6, white 7 or more");
+  if (!r.resolveOrder.rgba.empty())
+    h += figure(r.resolveOrder, "resolve-order-image",
+                "Resolve order of each bin's blocks: blue first, red last, black never");
   h += "</div></section>\n";
 
   h += "<section id=\"bytes\"><h2>Bytes per bus client</h2>\n";

@@ -1,8 +1,8 @@
 // One rendered frame as a self-contained HTML page (`tessera render --html`): the frame and the
-// triangles-per-bin heat map as data: URIs, bytes per bus client and busy cycles per block as
-// bar charts, the engines' timeline as a Gantt chart (inline SVG), and a sortable per-bin table.
-// The page loads nothing: a Content-Security-Policy forbids any fetch, styles and its few lines
-// of script are inline.
+// heat maps (triangles per bin, overdraw, resolve order) as data: URIs, bytes per bus client and
+// busy cycles per block as bar charts, the engines' timeline as a Gantt chart (inline SVG), and a
+// sortable per-bin table. The page loads nothing: a Content-Security-Policy forbids any fetch,
+// styles and its few lines of script are inline.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -19,6 +19,8 @@ struct HtmlFrameReport {
   std::string summary;           // the terminal summary of `tessera render`, shown preformatted
   Image frame;                   // the rendered frame
   Image heatmap;                 // triangles per bin over the frame; empty: no heat map section
+  Image overdraw;                // fragments rasterized per pixel; empty: left out
+  Image resolveOrder;            // the interleaved resolve's block order; empty: left out
   gpu::BusStats bus, sysmemBus;  // this frame, and the same frame in sysmem mode
   gpu::perf::SubmissionTiming timing;  // the frame's submissions back to back
   nlohmann::json perBin;               // the main batch's "per_bin" rows (report::batchJson)

@@ -310,4 +310,45 @@ Scene stencilScene(uint32_t width, uint32_t height) {
   return b.take();
 }
 
+Scene compositorScene(uint32_t width, uint32_t height) {
+  SceneBuilder b("compositor", width, height);
+  b.scene().clearColor = {0.1f, 0.1f, 0.12f, 1.0f};
+  // Clip space is the window: identity view and projection, quads placed in NDC.
+  Camera flat;
+  flat.lightToward = {0.3f, 0.4f, 1.0f};
+  b.setCamera(flat);
+  const uint32_t quad = b.addMesh(makeQuad(-1, -1, 1, 1));
+  const int checker = b.addTexture(makeTexture(checkerImage(128, 8), Filter::Linear, Filter::Linear,
+                                               MipFilter::Linear, Wrap::Repeat, Wrap::Repeat));
+  const int stripes = b.addTexture(makeTexture(stripeImage(128, 64), Filter::Linear, Filter::Linear,
+                                               MipFilter::Linear, Wrap::Repeat, Wrap::Repeat));
+  // Painter's order, no depth buffer: what is drawn later covers what was drawn before.
+  auto layer = [&](float cx, float cy, float w, float h, Shading shading, int texture,
+                   const Material& m) -> RenderState& {
+    Draw& d =
+        b.addDraw(quad, shading, texture, translate({cx, cy, 0}) * scale({w / 2, h / 2, 1}), m);
+    d.state.depthTest = false;
+    d.state.cull = Cull::None;
+    return d.state;
+  };
+  layer(0, 0, 2, 2, Shading::PhongTextured, stripes, matte(0.5f, 0.6f, 0.8f));  // wallpaper
+  uint32_t seed = 12345;
+  auto next = [&] {  // a fixed LCG: the same windows on every machine
+    seed = seed * 1664525u + 1013904223u;
+    return float(seed >> 8) / float(1u << 24);
+  };
+  for (int i = 0; i < 24; ++i) {
+    const float w = 0.5f + 0.7f * next(), h = 0.4f + 0.6f * next();
+    const float cx = -0.8f + 1.6f * next(), cy = -0.8f + 1.6f * next();
+    // A translucent drop shadow, the window body, its title bar.
+    setAlphaBlend(
+        layer(cx + 0.03f, cy - 0.04f, w, h, Shading::Constant, -1, matte(0, 0, 0, 0.35f)));
+    layer(cx, cy, w, h, Shading::PhongTextured, i % 2 ? checker : stripes,
+          matte(0.6f + 0.4f * next(), 0.6f + 0.4f * next(), 0.6f + 0.4f * next()));
+    layer(cx, cy + h / 2 - 0.05f, w, 0.1f, Shading::Constant, -1,
+          matte(0.2f + 0.6f * next(), 0.3f, 0.6f));
+  }
+  return b.take();
+}
+
 }  // namespace tessera::scene

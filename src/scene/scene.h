@@ -127,7 +127,11 @@ Scene blendScene(uint32_t width, uint32_t height);
 // A stencil-only mask, a model drawn where stencil == 1, others where != 1, and two-sided
 // Incr/Invert/DecrWrap ops made visible by later stencil-tested overlays.
 Scene stencilScene(uint32_t width, uint32_t height);
-// "default" | "blend" | "stencil" | otherwise a model file path. Throws on a bad size or file.
+// A desktop compositor: a wallpaper and 24 overlapping windows with translucent drop shadows,
+// drawn back to front without a depth buffer: heavy overdraw of opaque layers.
+Scene compositorScene(uint32_t width, uint32_t height);
+// "default" | "blend" | "stencil" | "compositor" | otherwise a model file path. Throws on a bad
+// size or file.
 Scene sceneByName(std::string_view nameOrPath, uint32_t width, uint32_t height);
 
 }  // namespace tessera::scene

@@ -48,18 +48,36 @@ int runCompare(const CompareArgs& a) {
     for (const std::string& s : a.sets) gpu::applyPresetOverride(p, s);
     gpu::validatePreset(p);
   }
-  // A mode, optionally with "+lrz": low-resolution Z on (the preset's lrz parameter).
+  // A mode with options: "+lrz" low-resolution Z on (the preset's lrz), "+ir" rendering
+  // interleaved with resolve (the preset's resolveBlock, 8x8 blocks if it has none).
   struct Mode {
     driver::RenderMode mode;
-    bool lrz;
+    bool lrz = false, interleaved = false;
     std::string name;
   };
   std::vector<Mode> modes;
   for (const std::string& m :
-       a.modes.empty() ? std::vector<std::string>{"sysmem", "naive", "binning", "binning+lrz"}
-                       : a.modes) {
-    const bool lrz = m.size() > 4 && m.ends_with("+lrz");
-    modes.push_back({driver::parseRenderMode(lrz ? m.substr(0, m.size() - 4) : m), lrz, m});
+       a.modes.empty()
+           ? std::vector<std::string>{"sysmem", "naive", "binning", "binning+lrz", "binning+lrz+ir"}
+           : a.modes) {
+    Mode mode;
+    mode.name = m;
+    size_t plus = m.find('+');
+    mode.mode = driver::parseRenderMode(m.substr(0, plus));
+    while (plus != std::string::npos) {
+      const size_t next = m.find('+', plus + 1);
+      const std::string option = m.substr(plus + 1, next - plus - 1);
+      if (option == "lrz")
+        mode.lrz = true;
+      else if (option == "ir")
+        mode.interleaved = true;
+      else
+        throw Error("mode '" + m + "': unknown option '+" + option + "' (known: +lrz, +ir)");
+      plus = next;
+    }
+    if ((mode.lrz || mode.interleaved) && mode.mode != driver::RenderMode::Binning)
+      throw Error("mode '" + m + "': +lrz and +ir need the binning pass (binning+...)");
+    modes.push_back(mode);
   }
   const scene::Scene scene = scene::sceneByName(a.model, a.width, a.height);
 
@@ -72,6 +90,7 @@ int runCompare(const CompareArgs& a) {
       o.warmupFrames = 1;
       gpu::Preset variant = p;
       variant.lrz = variant.lrz || mode.lrz;
+      if (mode.interleaved && variant.resolveBlock == 0) variant.resolveBlock = 8;
       const FrameResult frame = renderFrame(scene, variant, o);
       rows.push_back(
           {std::string(p.name), mode.name, computeFigures(scene, variant, frame, frame)});
@@ -80,20 +99,21 @@ int runCompare(const CompareArgs& a) {
   std::ostringstream table, csv;
   char line[256];
   table << "Tessera compare: " << scene.name << " " << a.width << "x" << a.height << "\n";
-  std::snprintf(line, sizeof line, "  %-16s %-12s %6s %12s %10s %10s  %-5s  %s\n", "preset", "mode",
-                "bins", "cycles", "ms", "MiB", "bound", "busiest blocks");
+  std::snprintf(line, sizeof line, "  %-16s %-15s %6s %12s %10s %10s %10s  %-5s  %s\n", "preset",
+                "mode", "bins", "cycles", "ms", "MiB", "fragments", "bound", "busiest blocks");
   table << line;
-  csv << "preset,mode,bins," << frameTimeCsvHeader() << ",bytes," << boundBusyCsvHeader() << "\n";
+  csv << "preset,mode,bins," << frameTimeCsvHeader() << ",bytes,fragments_shaded,"
+      << boundBusyCsvHeader() << "\n";
   for (const Row& r : rows) {
     const gpu::perf::SubmissionTiming& t = r.f.timing;
     const uint64_t bytes = r.f.bus.totalGpuBytes();
-    std::snprintf(line, sizeof line, "  %-16s %-12s %6u %12.0f %10.3f %10.2f  %-5s  %s\n",
+    std::snprintf(line, sizeof line, "  %-16s %-15s %6u %12.0f %10.3f %10.2f %10llu  %-5s  %s\n",
                   r.preset.c_str(), r.mode.c_str(), r.f.bins, t.cycles, t.milliseconds(),
-                  double(bytes) / 1048576.0, std::string(gpu::perf::blockName(t.bound)).c_str(),
-                  busiest(t).c_str());
+                  double(bytes) / 1048576.0, static_cast<unsigned long long>(r.f.fragmentsShaded),
+                  std::string(gpu::perf::blockName(t.bound)).c_str(), busiest(t).c_str());
     table << line;
     csv << r.preset << "," << r.mode << "," << r.f.bins << "," << frameTimeCsv(t) << "," << bytes
-        << "," << boundBusyCsv(t) << "\n";
+        << "," << r.f.fragmentsShaded << "," << boundBusyCsv(t) << "\n";
   }
   std::cout << table.str();
   if (!a.csv.empty()) {

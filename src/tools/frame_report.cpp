@@ -67,6 +67,12 @@ FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
     f.fragmentsShaded += b.stats.fragment.fragmentsShaded;
     f.verticesShaded += b.stats.pipeline.verticesShaded + b.stats.pipeline.binningVerticesShaded;
     f.visibilityOverflow |= b.visibilityOverflow;
+    f.blockResolve |= b.blockResolve;
+    f.fullCoverSkipped += b.stats.fragment.fullCoverSkipped;
+    f.blocksResolvedEarly += b.stats.blockResolve.resolvedEarly;
+    f.blocksResolvedAtEnd += b.stats.blockResolve.resolvedAtEnd;
+    f.blocksUntouched += b.stats.blockResolve.blocksUntouched;
+    f.restoresSkipped += b.stats.blockResolve.restoresSkipped;
   }
   // The per-bin figures come from the frame's main batch: the one with the most draws.
   const driver::BatchReport* main = nullptr;
@@ -126,6 +132,13 @@ std::string summaryTable(const FrameFigures& f) {
   row("triangles per bin avg / max", line);
   row("vertices shaded", std::to_string(f.verticesShaded));
   row("fragments shaded", std::to_string(f.fragmentsShaded));
+  if (f.blockResolve) {
+    row("interleaved resolve", std::to_string(f.blocksResolvedEarly) + " blocks while rendering, " +
+                                   std::to_string(f.blocksResolvedAtEnd) + " after, " +
+                                   std::to_string(f.blocksUntouched) + " untouched");
+    row("full-cover skips", std::to_string(f.fullCoverSkipped) + " fragments, " +
+                                std::to_string(f.restoresSkipped) + " block restores");
+  }
   if (f.visibilityOverflow)
     row("visibility streams", "OVERFLOWED (bins drew everything; grown for next frame)");
   o << "  bytes moved                   read         write    | sysmem mode: read    write\n";
@@ -164,6 +177,12 @@ nlohmann::json reportJson(const FrameFigures& f, const FrameResult& frame) {
                     {"per_bin", f.trianglesPerBin}};
   j["vertices_shaded"] = f.verticesShaded;
   j["fragments_shaded"] = f.fragmentsShaded;
+  j["interleaved_resolve"] = {{"on", f.blockResolve},
+                              {"full_cover_skipped_fragments", f.fullCoverSkipped},
+                              {"blocks_resolved_early", f.blocksResolvedEarly},
+                              {"blocks_resolved_at_end", f.blocksResolvedAtEnd},
+                              {"blocks_untouched", f.blocksUntouched},
+                              {"restores_skipped", f.restoresSkipped}};
   j["visibility_overflow"] = f.visibilityOverflow;
   j["bytes"] = report::busJson(f.bus);
   j["bytes_sysmem_mode"] = report::busJson(f.sysmemBus);
@@ -222,6 +241,37 @@ std::string boundBusyCsv(const gpu::perf::SubmissionTiming& t) {
     row += buf;
   }
   return row;
+}
+
+Image resolveOrderHeatmap(const FrameResult& frame) {
+  Image img = Image::blank(frame.image.width, frame.image.height);
+  const driver::BatchReport* main = nullptr;
+  for (const auto& b : frame.batches)
+    if (!main || b.draws > main->draws) main = &b;
+  if (!main) return img;
+  const auto& events = main->stats.blockResolves;
+  // Each bin's resolves are numbered from 0; a block resolved twice (colour, then depth, by the
+  // RESOLVE events) keeps its first position.
+  std::vector<uint32_t> perBin;
+  for (const auto& e : events) {
+    if (e.bin >= perBin.size()) perBin.resize(e.bin + 1, 0);
+    perBin[e.bin] = std::max(perBin[e.bin], e.order + 1);
+  }
+  std::vector<uint8_t> done(size_t{img.width} * img.height, 0);
+  for (const auto& e : events) {
+    const double t = perBin[e.bin] > 1 ? double(e.order) / double(perBin[e.bin] - 1) : 0.0;
+    const uint8_t rgb[3] = {uint8_t(255 * t), uint8_t(80 * (1 - t)), uint8_t(255 * (1 - t))};
+    for (int wy = std::max(0, e.rect.y0); wy < std::min<int>(e.rect.y1, img.height); ++wy)
+      for (int x = std::max(0, e.rect.x0); x < std::min<int>(e.rect.x1, img.width); ++x) {
+        const uint32_t y = img.height - 1 - uint32_t(wy);  // GL window rows to image rows
+        if (done[size_t{y} * img.width + uint32_t(x)]++) continue;
+        uint8_t* p = img.pixel(uint32_t(x), y);
+        const bool edge = x == e.rect.x0 || wy == e.rect.y0;
+        for (int c = 0; c < 3; ++c) p[c] = edge ? uint8_t(rgb[c] * 3 / 4) : rgb[c];
+        p[3] = 255;
+      }
+  }
+  return img;
 }
 
 Image overdrawHeatmap(const FrameResult& frame) {

@@ -20,6 +20,11 @@ struct FrameFigures {
   double avgTrianglesPerBin = 0;
   uint64_t maxTrianglesPerBin = 0;
   uint64_t fragmentsShaded = 0, verticesShaded = 0;
+  // Rendering interleaved with resolve (US 8,902,228): fragments not shaded because a later
+  // triangle covers their block, and the blocks resolved during / after rendering.
+  bool blockResolve = false;
+  uint64_t fullCoverSkipped = 0, blocksResolvedEarly = 0, blocksResolvedAtEnd = 0;
+  uint64_t blocksUntouched = 0, restoresSkipped = 0;
   gpu::BusStats bus;                                 // this frame, summed over its batches
   gpu::BusStats sysmemBus;                           // the same frame rendered in sysmem mode
   gpu::perf::SubmissionTiming timing, sysmemTiming;  // the timing model's cycles, likewise
@@ -40,6 +45,9 @@ std::string frameTimeCsvHeader();
 std::string frameTimeCsv(const gpu::perf::SubmissionTiming& t);
 std::string boundBusyCsvHeader();
 std::string boundBusyCsv(const gpu::perf::SubmissionTiming& t);
+// The order in which the interleaved resolve copied the blocks of each bin out: from blue (first)
+// to red (the last), block edges darker; blocks never resolved stay black.
+Image resolveOrderHeatmap(const FrameResult& frame);
 // Fragments rasterized per pixel (FrameResult::overdraw) in the usual depth-complexity palette:
 // black 0, then blue, cyan, green, yellow, orange, red for 1..6, white for 7 or more.
 Image overdrawHeatmap(const FrameResult& frame);

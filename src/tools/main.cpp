@@ -26,7 +26,7 @@ struct RenderArgs {
   uint32_t repeat = 1;
   bool discardDepth = false;
   std::string model = "default", preset = "adreno-a630", size = "800x600", mode, out = "frame.png",
-              report, heatmap, capture, trace, html, overdraw;
+              report, heatmap, capture, trace, html, overdraw, resolveOrder;
   std::vector<std::string> sets;  // "key=value" preset overrides
 };
 
@@ -49,6 +49,8 @@ report::HtmlFrameReport htmlFigures(const tools::FrameFigures& f, const tools::F
   h.summary = tools::summaryTable(f);
   h.frame = frame.image;
   h.heatmap = tools::triangleHeatmap(f, frame);
+  if (!frame.overdraw.empty()) h.overdraw = tools::overdrawHeatmap(frame);
+  if (f.blockResolve) h.resolveOrder = tools::resolveOrderHeatmap(frame);
   h.bus = f.bus;
   h.sysmemBus = f.sysmemBus;
   h.timing = f.timing;
@@ -63,7 +65,7 @@ int runRender(const RenderArgs& a) {
   uint32_t w, h;
   parseSize(a.size, w, h);
   for (const std::string* out :
-       {&a.out, &a.report, &a.heatmap, &a.capture, &a.trace, &a.html, &a.overdraw})
+       {&a.out, &a.report, &a.heatmap, &a.capture, &a.trace, &a.html, &a.overdraw, &a.resolveOrder})
     checkOutputFolder(*out);
   gpu::Preset preset = gpu::findPreset(a.preset);
   for (const std::string& set : a.sets) gpu::applyPresetOverride(preset, set);
@@ -76,7 +78,7 @@ int runRender(const RenderArgs& a) {
   opt.mode = mode;
   opt.capture = !a.capture.empty();
   opt.discardDepth = a.discardDepth;
-  opt.overdraw = !a.overdraw.empty();
+  opt.overdraw = !a.overdraw.empty() || !a.html.empty();
   if (a.repeat > 1) {  // timing: a warm-up frame, then the median of `repeat` frames
     opt.warmupFrames = 1;
     opt.measuredFrames = a.repeat;
@@ -124,6 +126,14 @@ int runRender(const RenderArgs& a) {
     std::printf("  overdraw                     %s (%.2f fragments per covered pixel, max %u)\n",
                 a.overdraw.c_str(), covered ? double(fragments) / double(covered) : 0.0, most);
   }
+  if (!a.resolveOrder.empty()) {
+    if (!f.blockResolve)
+      throw Error(
+          "--resolve-order needs the interleaved resolve: binning mode and a preset with "
+          "resolveBlock (e.g. --set resolveBlock=8)");
+    writePng(tools::resolveOrderHeatmap(frame), a.resolveOrder);
+    std::cout << "  resolve order                " << a.resolveOrder << "\n";
+  }
   if (!a.html.empty()) {
     writeTextFile(a.html, report::htmlReport(htmlFigures(f, frame)));
     std::cout << "  HTML report                  " << a.html << "\n";
@@ -156,6 +166,8 @@ int main(int argc, char** argv) {
   render->add_option("--report", r.report, "JSON report with every counter and per-bin figures");
   render->add_option("--heatmap", r.heatmap, "PNG heat map of triangles per bin");
   render->add_option("--overdraw", r.overdraw, "PNG heat map of fragments rasterized per pixel");
+  render->add_option("--resolve-order", r.resolveOrder,
+                     "PNG heat map of the order the interleaved resolve copied blocks out");
   render->add_option("--trace", r.trace,
                      "Chrome/Perfetto trace of the timing model: passes, blits, blocks, bus");
   render->add_option("--html", r.html,
@@ -190,7 +202,8 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   compare
       ->add_option("--modes", cmp.modes,
-                   "sysmem, naive, binning, any with +lrz (default: all, binning+lrz)")
+                   "sysmem, naive, binning; binning with +lrz (low-resolution Z) and/or +ir "
+                   "(interleaved resolve) (default: all, binning+lrz, binning+lrz+ir)")
       ->delimiter(',');
   compare->add_option("--set", cmp.sets, "KEY=VALUE preset override for every preset (repeatable)");
   compare->add_option("--size", cmpSize, "WIDTHxHEIGHT")->capture_default_str();

@@ -16,7 +16,9 @@ struct DriverFixture {
   static constexpr uint32_t kW = 640, kH = 480;  // several bins on a320
 
   explicit DriverFixture(driver::RenderMode mode, const char* preset = "adreno-a320")
-      : device(gpu::findPreset(preset)), ctx(device, {mode, true}) {
+      : DriverFixture(mode, gpu::findPreset(preset)) {}
+  DriverFixture(driver::RenderMode mode, const gpu::Preset& preset)
+      : device(preset), ctx(device, {mode, true}) {
     const isa::Program vs = isa::assemble(shaders::source("lit.vs"), "lit.vs");
     vsId = ctx.createVertexShader(isa::encode(vs), isa::encode(isa::positionOnly(vs)));
     fsId = ctx.createFragmentShader(

@@ -29,6 +29,7 @@ TEST(BlockCycles, EachFixedFunctionBlockRunsAtItsPresetRate) {
   w.attributeBytes = 6400;
   w.binnedPrimitives = 30;
   w.binHits = 70;
+  w.blockUpdates = 30;
   w.triangles = 5;
   w.quads = 400;
   w.texels = 1600;
@@ -40,7 +41,7 @@ TEST(BlockCycles, EachFixedFunctionBlockRunsAtItsPresetRate) {
   EXPECT_DOUBLE_EQ(cyclesOf(c, Block::Cp), 10.0 * p.cpCyclesPerPacket);
   EXPECT_DOUBLE_EQ(cyclesOf(c, Block::Vfd), 6400.0 / p.vfdBytesPerCycle);
   EXPECT_DOUBLE_EQ(cyclesOf(c, Block::Vsc),
-                   30.0 / p.binnerTrianglesPerCycle + 70.0 * p.binnerCyclesPerBinTouched);
+                   30.0 / p.binnerTrianglesPerCycle + 100.0 * p.binnerCyclesPerBinTouched);
   EXPECT_DOUBLE_EQ(cyclesOf(c, Block::Ras), 1600.0 / p.rasterPixelsPerCycle);
   EXPECT_DOUBLE_EQ(cyclesOf(c, Block::Tex), 1600.0 / p.texelsPerCycle);
   EXPECT_DOUBLE_EQ(cyclesOf(c, Block::Rb), 320.0 / p.ropSamplesPerCycle);
@@ -150,6 +151,38 @@ TEST(Schedule, ResolveBoundBinsGetFasterWithTwoTileBuffers) {
   EXPECT_LT(b.cycles, a.cycles);
   // Overlapped, the blit engine is the bottleneck: the frame is about the resolves back to back.
   EXPECT_NEAR(b.cycles, 16 * 200.0 + 50.0, 1e-9);
+}
+
+TEST(Schedule, ResolveBoundBinsGetFasterWithInterleaving) {
+  Preset p = testPreset();
+  p.tileBuffers = 1;
+  const auto plain = bins(8, 0, 800, 8400);  // resolve 200 cycles, render 50
+  auto interleaved = plain;
+  for (PassWork& b : interleaved) {
+    if (b.kind != PassKind::Bin) continue;
+    // Four fifths of the blocks leave at a quarter, half, three quarters and the end of the
+    // bin's rasterization; the last fifth after its last fragment.
+    b.work.quads = 100;
+    for (uint64_t q : {25u, 50u, 75u, 100u}) b.earlyResolves.push_back({q, 1680});
+  }
+  const SubmissionTiming a = timeSubmission(p, plain), c = timeSubmission(p, interleaved);
+  EXPECT_LT(c.cycles, a.cycles);
+  const PassTiming* last = nullptr;
+  for (const PassTiming& b : c.passes) {
+    if (b.kind != PassKind::Bin) continue;
+    EXPECT_LE(b.load.end(), b.render.start);
+    EXPECT_GE(b.store.start, b.render.start);  // early blocks leave while the bin renders
+    EXPECT_LT(b.store.start, b.render.end());
+    EXPECT_GE(b.store.end(), b.render.end());  // the last ones after its last fragment
+    if (last) {
+      EXPECT_LE(last->store.end(), b.load.start);  // one tile buffer
+    }
+    last = &b;
+  }
+  // Without early blocks the slices change nothing.
+  auto none = plain;
+  for (PassWork& b : none) b.earlyResolves.clear();
+  EXPECT_DOUBLE_EQ(timeSubmission(p, none).cycles, a.cycles);
 }
 
 TEST(Schedule, PassesOtherThanBinsRunInOrderOnTheEngine) {

@@ -95,24 +95,28 @@ TEST(Cli, RenderWritesATraceOfTheTimingModel) {
 TEST(Cli, CompareTabulatesPresetsAndModes) {
   const auto csv = scratch("c.csv");
   const CommandResult r = tessera(
-      "compare default --size 96x64 --presets milo832-kv260,sysmem --modes sysmem,binning+lrz "
+      "compare default --size 96x64 --presets milo832-kv260,sysmem --modes sysmem,binning+lrz+ir "
       "--set tileBuffers=1 --csv " +
       csv.string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_NE(r.output.find("milo832-kv260    binning+lrz"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("milo832-kv260    binning+lrz+ir"), std::string::npos) << r.output;
   std::ifstream in(csv);
   std::vector<std::string> lines;
   for (std::string l; std::getline(in, l);) lines.push_back(l);
   // A header and three rows: the sysmem preset never tiles, so it has no binning row.
   ASSERT_EQ(lines.size(), 4u) << r.output;
-  EXPECT_EQ(lines[0].rfind("preset,mode,bins,cycles,milliseconds,bytes,bound,busy_cp", 0), 0u);
+  EXPECT_EQ(lines[0].rfind(
+                "preset,mode,bins,cycles,milliseconds,bytes,fragments_shaded,bound,busy_cp", 0),
+            0u);
   EXPECT_EQ(lines[1].rfind("milo832-kv260,sysmem,1,", 0), 0u) << lines[1];
-  EXPECT_EQ(lines[2].rfind("milo832-kv260,binning+lrz,6,", 0), 0u) << lines[2];  // 3x2 tiles
+  EXPECT_EQ(lines[2].rfind("milo832-kv260,binning+lrz+ir,6,", 0), 0u) << lines[2];  // 3x2 tiles
   EXPECT_EQ(lines[3].rfind("sysmem,sysmem,1,", 0), 0u) << lines[3];
 
   for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
            {"compare --presets nope", "unknown preset 'nope'"},
            {"compare --modes tiled", "unknown mode 'tiled'"},
+           {"compare --modes binning+fast", "unknown option '+fast'"},
+           {"compare --modes sysmem+ir", "+lrz and +ir need the binning pass"},
            {"compare --set tileBuffers=3", "tileBuffers must be 1 or 2"},
            {"compare --set nosuchkey=1", "nosuchkey"},
            {"compare --csv /no/such/dir/c.csv", "cannot write '/no/such/dir/c.csv'"}}) {

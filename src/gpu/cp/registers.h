@@ -100,6 +100,11 @@ namespace tessera::gpu::cp {
   X(VSC_BIN_ORIGIN, 0x0602, 1, 1, "top-left of bin (0,0): X[15:0] Y[31:16]")                      \
   X(VSC_SIZE_LO, 0x0604, 1, 1, "where binning writes the stream size of each pipe, low")          \
   X(VSC_SIZE_HI, 0x0605, 1, 1, "stream size array address, high")                                 \
+  X(VSC_BLOCK_CNTL, 0x0606, 1, 1,                                                                 \
+    "interleaved resolve: ENABLE[0] SIZE[2:1] (4/8/16 px) EARLY_COLOR[4] EARLY_DEPTH[5] "         \
+    "ZS_STATIC[6]")                                                                               \
+  X(VSC_BLOCK_TABLE_LO, 0x0607, 1, 1, "block table: last and full-cover triangle per bin block")  \
+  X(VSC_BLOCK_TABLE_HI, 0x0608, 1, 1, "block table, high")                                        \
   X(VSC_PIPE_CONFIG, 0x0610, 32, 4, "pipe n: X[7:0] Y[15:8] W[23:16] H[31:24] in bins")           \
   X(VSC_PIPE_DATA_LO, 0x0611, 32, 4, "pipe n: visibility stream buffer, low")                     \
   X(VSC_PIPE_DATA_HI, 0x0612, 32, 4, "pipe n: visibility stream buffer, high")                    \

@@ -16,11 +16,13 @@ Rows clipToSurface(const BinRect& b, const SysmemSurface& s) {
           std::min<int>(b.y1, static_cast<int>(s.height))};
 }
 
-// Calls copy(sysRow, gmemRow, bytes) for each row of the clipped bin.
+// Calls copy(sysRow, gmemRow, bytes) for each row of `region` (inside the bin) clipped to the
+// surface; GMEM holds the bin from its top-left pixel.
 template <class Copy>
 uint64_t forRows(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& s, uint32_t gmemBase,
-                 uint32_t binW, const BinRect& bin, BusClient client, Copy&& copy) {
-  const Rows r = clipToSurface(bin, s);
+                 uint32_t binW, const BinRect& bin, const BinRect& region, BusClient client,
+                 Copy&& copy) {
+  const Rows r = clipToSurface(region, s);
   if (r.empty()) return 0;
   const uint32_t bpp = s.bytesPerPixel;
   const uint64_t rowBytes = uint64_t(r.x1 - r.x0) * bpp;
@@ -39,20 +41,22 @@ uint64_t forRows(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& s, ui
 
 }  // namespace
 
-void BlitEngine::transfer(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
-                          uint32_t gmemBase, uint32_t binW, const BinRect& bin, bool toGmem) {
+void BlitEngine::transferRegion(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
+                                uint32_t gmemBase, uint32_t binW, const BinRect& bin,
+                                const BinRect& region, bool toGmem) {
   const BusClient client = toGmem ? BusClient::GmemRestore : BusClient::GmemResolve;
-  const uint64_t bytes = forRows(memory, gmem, surface, gmemBase, binW, bin, client,
+  const bool block = std::memcmp(&bin, &region, sizeof bin) != 0;
+  const uint64_t bytes = forRows(memory, gmem, surface, gmemBase, binW, bin, region, client,
                                  [toGmem](uint8_t* sys, uint8_t* g, uint64_t n) {
                                    std::memcpy(toGmem ? g : sys, toGmem ? sys : g, n);
                                  });
   if (toGmem) {
     memory.countRead(client, bytes);
-    ++stats_.restores;
+    ++(block ? stats_.blockRestores : stats_.restores);
     stats_.restoreBytes += bytes;
   } else {
     memory.countWrite(client, bytes);
-    ++stats_.resolves;
+    ++(block ? stats_.blockResolves : stats_.resolves);
     stats_.resolveBytes += bytes;
   }
 }

@@ -22,6 +22,9 @@ struct BinRect {
 
 struct GmemStats {
   uint64_t restores = 0, resolves = 0, clears = 0;
+  // Block transfers of the interleaved resolve (block_resolve.h); their bytes are in
+  // restoreBytes and resolveBytes.
+  uint64_t blockRestores = 0, blockResolves = 0;
   uint64_t restoreBytes = 0, resolveBytes = 0;  // system-memory side of each blit
   uint64_t clearBytes = 0;                      // GMEM bytes fast-cleared (on chip)
 };
@@ -31,10 +34,21 @@ class BlitEngine final {
   // gmemBase: offset of the buffer's slice; binW: the slice's row length in pixels.
   // toGmem: restore (system memory → GMEM), else resolve (GMEM → system memory).
   void transfer(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
-                uint32_t gmemBase, uint32_t binW, const BinRect& bin, bool toGmem);
+                uint32_t gmemBase, uint32_t binW, const BinRect& bin, bool toGmem) {
+    transferRegion(memory, gmem, surface, gmemBase, binW, bin, bin, toGmem);
+  }
+  // Only `region` (inside `bin`) of the bin: one block of the interleaved resolve.
+  void transferBlock(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
+                     uint32_t gmemBase, uint32_t binW, const BinRect& bin, const BinRect& region,
+                     bool toGmem) {
+    transferRegion(memory, gmem, surface, gmemBase, binW, bin, region, toGmem);
+  }
   GmemStats& stats() { return stats_; }
 
  private:
+  void transferRegion(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& surface,
+                      uint32_t gmemBase, uint32_t binW, const BinRect& bin, const BinRect& region,
+                      bool toGmem);
   GmemStats stats_;
 };
 

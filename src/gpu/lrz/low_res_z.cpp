@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gpu/ras/sure_coverage.h"
+
 namespace tessera::gpu::lrz {
 namespace {
 
 constexpr double kZ16 = 65535.0;
-// How far inside every edge a block corner's pixel centre must lie for the block to count as
-// covered: well beyond the 1/512 pixel the rasterizer's 1/256 snapping can move an edge.
-constexpr double kInsidePixels = 1.0 / 64.0;
 
 double minZ(const ras::Triangle& t) {
   return std::min({double(t.v[0].z), double(t.v[1].z), double(t.v[2].z)});
@@ -29,36 +28,13 @@ ras::Scissor pixelBounds(const ras::Triangle& t, const ras::Scissor& clip) {
   return {lo(x0, clip.x0), lo(y0, clip.y0), hi(x1, clip.x1), hi(y1, clip.y1)};
 }
 
-// The pixels of the 8×8 block at (x0, y0) whose centres lie inside the triangle by at least
-// kInsidePixels (bit y×8+x), within clip. A pixel marked here is surely covered by the
-// rasterizer.
-uint64_t coveredPixels(const ras::Triangle& t, int x0, int y0, const ras::Scissor& clip) {
-  const double ax = t.v[0].x, ay = t.v[0].y;
-  const double area = (double(t.v[1].x) - ax) * (double(t.v[2].y) - ay) -
-                      (double(t.v[1].y) - ay) * (double(t.v[2].x) - ax);
-  if (!(std::fabs(area) > 0)) return 0;
-  const double sign = area > 0 ? 1.0 : -1.0;
-  // Edge e at pixel centre (px, py): sign × cross ≥ margin × length, evaluated incrementally.
-  double base[3], dx[3], dy[3];
-  for (int e = 0; e < 3; ++e) {
-    const ras::WindowVertex& a = t.v[e];
-    const ras::WindowVertex& b = t.v[(e + 1) % 3];
-    const double ex = double(b.x) - a.x, ey = double(b.y) - a.y;
-    dx[e] = -sign * ey;
-    dy[e] = sign * ex;
-    base[e] =
-        sign * (ex * (y0 + 0.5 - a.y) - ey * (x0 + 0.5 - a.x)) - kInsidePixels * std::hypot(ex, ey);
-  }
+// The pixels of the 8×8 block at (x0, y0) that the triangle surely covers (bit y×8+x), within
+// clip.
+uint64_t coveredPixels(const ras::SureCoverage& cover, int x0, int y0, const ras::Scissor& clip) {
   uint64_t mask = 0;
-  for (int y = 0; y < kBlock; ++y) {
-    if (y0 + y < clip.y0 || y0 + y >= clip.y1) continue;
-    for (int x = 0; x < kBlock; ++x) {
-      if (x0 + x < clip.x0 || x0 + x >= clip.x1) continue;
-      bool inside = true;
-      for (int e = 0; e < 3 && inside; ++e) inside = base[e] + dx[e] * x + dy[e] * y > 0;
-      if (inside) mask |= uint64_t{1} << (y * kBlock + x);
-    }
-  }
+  for (int y = std::max(y0, clip.y0); y < std::min(y0 + kBlock, clip.y1); ++y)
+    for (int x = std::max(x0, clip.x0); x < std::min(x0 + kBlock, clip.x1); ++x)
+      if (cover.pixel(x, y)) mask |= uint64_t{1} << ((y - y0) * kBlock + (x - x0));
   return mask;
 }
 
@@ -107,12 +83,13 @@ void LowResZ::occlude(const ras::Triangle& tri, const ras::Scissor& clip) {
   const auto value = static_cast<uint16_t>(std::min(kZ16, std::ceil(zmax * kZ16)));
   int bx0, by0, bx1, by1;
   if (!blockRange(pixelBounds(tri, clip), bx0, by0, bx1, by1)) return;
+  const ras::SureCoverage cover(tri);
   bool lowered = false;
   for (int by = by0; by < by1; ++by)
     for (int bx = bx0; bx < bx1; ++bx) {
       const size_t i = size_t(by) * pitch_ + size_t(bx);
       if (value >= blocks_[i]) continue;  // cannot lower this block
-      const uint64_t mask = coveredPixels(tri, bx * kBlock, by * kBlock, clip);
+      const uint64_t mask = coveredPixels(cover, bx * kBlock, by * kBlock, clip);
       if (!mask) continue;
       covered_[i] |= mask;
       coveredFar_[i] = std::max(coveredFar_[i], value);

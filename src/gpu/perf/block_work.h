@@ -34,8 +34,9 @@ struct BlockWork {
   uint64_t warps = 0, warpRegisters = 0;
   uint64_t aluInstructions = 0, fpuInstructions = 0, sfuInstructions = 0, texInstructions = 0,
            flowInstructions = 0;
-  // VSC: primitives the binner set up and (primitive, bin) hits it wrote.
-  uint64_t binnedPrimitives = 0, binHits = 0;
+  // VSC: primitives the binner set up, (primitive, bin) hits it wrote and (triangle, block)
+  // entries of the interleaved resolve's block table it updated.
+  uint64_t binnedPrimitives = 0, binHits = 0, blockUpdates = 0;
   // RAS: window triangles set up and quads emitted.
   uint64_t triangles = 0, quads = 0;
   // TEX: texels filtered.
@@ -83,6 +84,7 @@ inline constexpr WorkField kWorkFields[] = {
     {"flow_instructions", &BlockWork::flowInstructions},
     {"binned_primitives", &BlockWork::binnedPrimitives},
     {"bin_hits", &BlockWork::binHits},
+    {"block_updates", &BlockWork::blockUpdates},
     {"triangles", &BlockWork::triangles},
     {"quads", &BlockWork::quads},
     {"texels", &BlockWork::texels},
@@ -94,6 +96,12 @@ inline constexpr WorkField kWorkFields[] = {
 };
 static_assert(sizeof(BlockWork) == std::size(kWorkFields) * sizeof(uint64_t),
               "a BlockWork field is missing from kWorkFields");
+
+// Bytes the interleaved resolve copied out of a bin while it rendered (US 8,902,228): the copy
+// could start once the bin had rasterized `quadsBefore` of its quads.
+struct ResolveSlice {
+  uint64_t quadsBefore = 0, bytes = 0;
+};
 
 template <class Op>
 void BlockWork::forEachField(const BlockWork& o, Op&& op) {

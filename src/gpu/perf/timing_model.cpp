@@ -43,11 +43,14 @@ double spCycles(const Preset& p, const BlockWork& w) {
   return std::max(double(issued) / cores, chain / (cores * resident));
 }
 
-// A blit's cycles: the slower of the tile-memory port and the bus, plus the bus latency once.
+// Streaming `bytes` between GMEM and the bus: the slower of the tile-memory port and the bus.
+double streamCycles(const Preset& p, uint64_t bytes) {
+  return std::max(ratio(bytes, p.gmemBytesPerCycle), ratio(bytes, p.busBytesPerCycle));
+}
+
+// A blit's cycles: its streaming time plus the bus latency once.
 double blitCycles(const Preset& p, uint64_t bytes) {
-  if (bytes == 0) return 0;
-  return std::max(ratio(bytes, p.gmemBytesPerCycle), ratio(bytes, p.busBytesPerCycle)) +
-         p.busLatency;
+  return bytes == 0 ? 0 : streamCycles(p, bytes) + p.busLatency;
 }
 
 }  // namespace
@@ -67,7 +70,7 @@ BlockCycles blockCycles(const Preset& p, const BlockWork& w) {
   at(c, Block::Vfd) = ratio(w.attributeBytes, p.vfdBytesPerCycle);
   at(c, Block::Sp) = spCycles(p, w);
   at(c, Block::Vsc) = ratio(w.binnedPrimitives, p.binnerTrianglesPerCycle) +
-                      double(w.binHits) * p.binnerCyclesPerBinTouched;
+                      double(w.binHits + w.blockUpdates) * p.binnerCyclesPerBinTouched;
   at(c, Block::Ras) = std::max(double(w.triangles) * p.setupCyclesPerTriangle,
                                ratio(4 * w.quads, p.rasterPixelsPerCycle));
   at(c, Block::Tex) = ratio(w.texels, p.texelsPerCycle);
@@ -85,6 +88,28 @@ double binRenderCycles(const Preset& p, const BlockWork& w, BlockCycles busy) {
   at(busy, Block::Gmem) = 0;
   at(busy, Block::Bus) = ratio(w.busBytes - w.restoreBytes - w.resolveBytes, p.busBytesPerCycle);
   return *std::max_element(busy.begin(), busy.end());
+}
+
+// The resolve of a bin on the blit engine (free from `blit`, which it advances). Blocks the
+// interleaved resolve copied while the bin rendered start once rendering reached them, one
+// after another; the rest follows the bin's last fragment. The bus latency is paid once.
+void resolve(const Preset& p, const PassWork& work, PassTiming& b, double& blit) {
+  const BlockWork& w = work.work;
+  double t = blit, first = -1;
+  uint64_t early = 0;
+  for (const ResolveSlice& s : work.earlyResolves) {
+    const double done = w.quads ? std::min(1.0, double(s.quadsBefore) / double(w.quads)) : 1.0;
+    t = std::max(t, b.render.start + done * b.render.cycles);
+    if (first < 0) first = t;
+    t += streamCycles(p, s.bytes);
+    early += s.bytes;
+  }
+  const uint64_t rest = w.resolveBytes - std::min(w.resolveBytes, early);
+  const double end =
+      std::max(t, b.render.end()) + streamCycles(p, rest) + (early + rest > 0 ? p.busLatency : 0.0);
+  b.store.start = first >= 0 ? first : std::max(blit, b.render.end());
+  b.store.cycles = early + rest > 0 ? end - b.store.start : 0.0;
+  blit = b.store.end();
 }
 
 // Schedules the bins pass[0..n) of one GMEM pass starting at `engine`, with the blit engine
@@ -109,9 +134,7 @@ void scheduleBins(const Preset& p, std::span<const PassWork> work, std::span<Pas
     engine = b.render.end();
     const bool next = k + 1 < work.size();
     if (next && buffers > 1) load(k + 1);
-    b.store.start = std::max(blit, b.render.end());
-    b.store.cycles = blitCycles(p, work[k].work.resolveBytes);
-    blit = b.store.end();
+    resolve(p, work[k], b, blit);
     bufferFree[k % buffers] = b.store.end();
     if (next && buffers == 1) load(k + 1);
   }

@@ -27,6 +27,8 @@ std::string_view passName(PassKind kind);
 struct PassWork {
   PassKind kind = PassKind::Setup;
   BlockWork work;
+  // Bins: the part of work.resolveBytes resolved while the bin rendered (the rest follows it).
+  std::vector<ResolveSlice> earlyResolves;
 };
 
 // One phase on the timeline: [start, start + cycles), cycles from the submission's start.

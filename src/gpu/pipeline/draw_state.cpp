@@ -183,4 +183,21 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
   return s;
 }
 
+bool overwritesAttachments(const DrawState& s, bool zsStatic) {
+  if (s.hasColor && (s.blend.enable || (s.blend.colorWriteMask & 0xf) != 0xf)) return false;
+  if (s.depthFormat == rb::DepthFormat::None) return true;
+  const rb::DepthStencilState& ds = s.depthStencil;
+  if (zsStatic)
+    return (!ds.depthTest || ds.depthFunc == rb::CompareFunc::Always) &&
+           (!ds.stencilTest || s.depthFormat != rb::DepthFormat::D24S8 ||
+            (ds.front.func == rb::CompareFunc::Always && ds.back.func == rb::CompareFunc::Always));
+  if (!ds.depthTest || !ds.depthWrite || ds.depthFunc != rb::CompareFunc::Always) return false;
+  if (s.depthFormat != rb::DepthFormat::D24S8) return true;
+  auto replaces = [](const rb::StencilFace& f) {
+    return f.func == rb::CompareFunc::Always && f.zpass == rb::StencilOp::Replace &&
+           f.writeMask == 0xff;
+  };
+  return ds.stencilTest && replaces(ds.front) && replaces(ds.back);
+}
+
 }  // namespace tessera::gpu

@@ -43,6 +43,15 @@ struct DrawState {
   rb::BlendState blend;
 };
 
+// Whether a draw leaves every attachment of its pass as if nothing had been drawn before at the
+// pixels it covers: colour (if any) written with all four channels and no blending; depth (if
+// any) tested ALWAYS and written, stencil (if the format has it) tested ALWAYS and replaced with
+// all eight bits on both faces. In a batch whose draws never write depth or stencil
+// (`zsStatic`) it is enough that the draw surely passes both tests. With a fragment shader that
+// cannot discard, earlier fragments at the pixels such a triangle covers can no longer be seen
+// (the full-cover index of US 8,902,228).
+bool overwritesAttachments(const DrawState& s, bool zsStatic);
+
 // A half-open pixel rectangle from a pair of X[15:0] Y[31:16] registers.
 ras::Scissor decodeRect(const cp::RegisterFile& regs, cp::Reg topLeft, cp::Reg bottomRight);
 

@@ -48,6 +48,10 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
         ++(*overdraw_)[size_t{y} * overdrawW_ + x];
     }
   }
+  if (blocks_ && blocks_->hiddenByFullCover(q.x, q.y, seq_)) {
+    stats_.fullCoverSkipped += laneCount(coverage);
+    return false;
+  }
   if (lrz_ && lrz_->quadHidden(q.x, q.y, q.z, coverage)) {
     stats_.lrzRejected += laneCount(coverage);
     return false;

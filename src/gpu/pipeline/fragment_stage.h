@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gpu/gmem/block_resolve.h"
 #include "gpu/lrz/low_res_z.h"
 #include "gpu/pipeline/draw_state.h"
 #include "gpu/ras/rasterizer.h"
@@ -25,6 +26,9 @@ struct FragmentStats {
   uint64_t earlyZRejected = 0;   // pixels rejected by early depth/stencil before shading
   uint64_t warps = 0;            // fragment warps issued
   uint64_t lrzRejected = 0;      // covered pixels of quads dropped by low-resolution Z
+  // Covered pixels of quads not shaded because a later triangle fully covers their block
+  // (US 8,902,228 full-cover index; gmem/block_resolve.h).
+  uint64_t fullCoverSkipped = 0;
 };
 
 class FragmentStage final {
@@ -40,6 +44,14 @@ class FragmentStage final {
   void triangle(const ras::Triangle& tri, const float* const vary[3], int numVaryings,
                 const ras::Scissor& scissor);
   void end() { flush(); }
+  // Quads wait in a partly filled warp: the last triangle's fragments have not left yet.
+  bool pending() const { return quadCount_ > 0; }
+  // The triangles that follow have sequence number `seq` in the bin's block table: quads in
+  // blocks whose full-cover triangle comes later are dropped. Null: no block table.
+  void setFullCover(const gmem::BlockResolver* blocks, uint32_t seq) {
+    blocks_ = blocks;
+    seq_ = seq;
+  }
 
   FragmentStats& stats() { return stats_; }
   // Counts every rasterized fragment into map[y × width + x] (the overdraw of each pixel), or
@@ -79,6 +91,8 @@ class FragmentStage final {
   RenderTarget target_;
   bool earlyZ_ = false, depthStencilActive_ = false;
   const lrz::LowResZ* lrz_ = nullptr;
+  const gmem::BlockResolver* blocks_ = nullptr;
+  uint32_t seq_ = 0;
   std::vector<uint32_t>* overdraw_ = nullptr;
   uint32_t overdrawW_ = 0, overdrawH_ = 0;
   sp::FragmentWarp warp_{};

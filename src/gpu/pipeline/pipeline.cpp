@@ -47,6 +47,9 @@ Pipeline::~Pipeline() = default;
 void Pipeline::resetStats() {
   stats_ = {};
   lrz_.stats() = {};
+  blocks_.stats() = {};
+  resolver_.stats() = {};
+  resolver_.events().clear();
   stretch_ = Stretch::Setup;
   writer_.stats() = {};
   blit_.stats() = {};
@@ -100,6 +103,11 @@ void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
                regs.get(Reg::GRAS_LRZ_PITCH) & 0xffff, regs.get(Reg::GRAS_LRZ_PITCH) >> 16);
   else
     lrz_.disable();
+  // The block table, like LRZ, lives from a binning pass through the GMEM pass after it.
+  resolver_.endBin();
+  if (!(mode_ == cp::RenderMode::Binning && mode == cp::RenderMode::Gmem)) blocks_.disable();
+  passTriangles_ = 0;
+  binsInPass_ = 0;
   mode_ = mode;
   reader_.reset();
   if (mode == cp::RenderMode::Binning) {
@@ -124,6 +132,13 @@ void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
     }
     if (pipes.empty()) badState("binning pass started with no VSC pipe configured");
     writer_.begin(grid, pipes);
+    const vsc::BlockControl blocks = vsc::decodeBlockControl(regs.get(Reg::VSC_BLOCK_CNTL));
+    if (blocks.enable) {
+      const uint32_t surface = regs.get(Reg::RB_SURFACE_SIZE);
+      blocks_.begin(grid, blocks.size,
+                    regs.getAddress(Reg::VSC_BLOCK_TABLE_LO, Reg::VSC_BLOCK_TABLE_HI),
+                    {0, 0, int(surface & 0xffff), int(surface >> 16)});
+    }
   }
 }
 
@@ -135,7 +150,69 @@ void Pipeline::setBin(const cp::RegisterFile& regs) {
   r.window = decodeRect(regs, Reg::GRAS_SC_WINDOW_SCISSOR_TL, Reg::GRAS_SC_WINDOW_SCISSOR_BR);
   r.sysmem = mode_ == cp::RenderMode::Sysmem;
   stats_.bins.push_back(r);
-  if (mode_ == cp::RenderMode::Gmem) lrz_.load(memory_, r.window);
+  resolver_.endBin();
+  passTriangles_ = 0;
+  binQuadStart_ = ras_.stats().quads;
+  if (mode_ == cp::RenderMode::Gmem) {
+    lrz_.load(memory_, r.window);
+    beginBlockBin(state(regs), r.window, regs.get(Reg::VSC_BLOCK_CNTL));
+    ++binsInPass_;
+  }
+}
+
+void Pipeline::beginBlockBin(const DrawState& s, const ras::Scissor& window,
+                             uint32_t blockControl) {
+  // A bin whose stream overflowed draws every primitive: its table does not describe that.
+  if (!blocks_.active() || !reader_.active() || reader_.overflowed()) return;
+  const vsc::BinGrid& g = blocks_.grid();
+  const int bx = (window.x0 - int(g.originX)) / int(g.binW);
+  const int by = (window.y0 - int(g.originY)) / int(g.binH);
+  if (window.x0 < int(g.originX) || window.y0 < int(g.originY) || bx >= int(g.nx) ||
+      by >= int(g.ny) || window.x1 - window.x0 > int(g.binW) || window.y1 - window.y0 > int(g.binH))
+    badState("CP_SET_BIN window is not a bin of the binning pass's VSC_BIN_* grid");
+  const vsc::BlockControl control = vsc::decodeBlockControl(blockControl);
+  gmem::BlockTarget t;
+  t.color = s.hasColor && control.earlyColor;
+  t.depth = s.depthFormat != rb::DepthFormat::None && control.earlyDepth;
+  if (s.hasColor)
+    t.colorSurface = {s.colorBase, s.colorPitch, s.surfaceWidth, s.surfaceHeight,
+                      rb::bytesPerPixel(s.colorFormat)};
+  if (s.depthFormat != rb::DepthFormat::None)
+    t.depthSurface = {s.depthBase, s.depthPitch, s.surfaceWidth, s.surfaceHeight,
+                      rb::bytesPerPixel(s.depthFormat)};
+  // Full-cover triangles of a batch whose draws never write depth/stencil leave those intact.
+  t.coverWritesDepth = !control.zsStatic;
+  t.gmemColorBase = s.gmemColorBase;
+  t.gmemDepthBase = s.gmemDepthBase;
+  t.binW = s.binWidth;
+  if (window.x1 - window.x0 > int(s.binWidth) || window.y1 - window.y0 > int(s.binHeight))
+    badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
+  resolver_.beginBin(binsInPass_, window, blocks_.geometry(),
+                     vsc::readBinBlocks(memory_, blocks_.table(), blocks_.geometry(),
+                                        uint32_t(by) * g.nx + uint32_t(bx)),
+                     t);
+  stats_.bins.back().blockTable = true;
+}
+
+void Pipeline::advanceBlocks(uint32_t triangles) {
+  if (!resolver_.active()) return;
+  const uint64_t warps = fragment_.stats().warps;
+  resolver_.advance(triangles, fragment_.pending() ? warps + 1 : warps);
+  const uint64_t quads = ras_.stats().quads - binQuadStart_;
+  const size_t before = resolver_.events().size();
+  resolver_.drain(memory_, gmem_, blit_, warps, quads);
+  std::vector<perf::ResolveSlice>& slices = stats_.bins.back().earlyResolves;
+  for (size_t i = before; i < resolver_.events().size(); ++i)
+    slices.push_back({quads, resolver_.events()[i].bytes});
+}
+
+bool Pipeline::fullCoverDraw(const DrawState& s, const cp::RegisterFile& regs) {
+  if (!blocks_.active()) return false;
+  const bool zsStatic = vsc::decodeBlockControl(regs.get(Reg::VSC_BLOCK_CNTL)).zsStatic;
+  if (!overwritesAttachments(s, zsStatic)) return false;
+  // The binner reads the fragment shader's header: a shader that may discard leaves holes.
+  return !shaders_.get(memory_, s.fs.program, s.fs.programDwords, isa::Stage::Fragment)
+              .uses(isa::kUsesKill);
 }
 
 void Pipeline::setBinData(const cp::BinData& data, const cp::RegisterFile& regs) {
@@ -183,7 +260,7 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
   switch (mode_) {
     case cp::RenderMode::Binning:
       if (indexed) vfd_.chargeIndices(indexSize, d.count);
-      binningDraw(s);
+      binningDraw(s, regs);
       return;
     case cp::RenderMode::Gmem:
       if (reader_.active()) {
@@ -212,7 +289,7 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
   renderDraw(s, nullptr);
 }
 
-void Pipeline::binningDraw(const DrawState& s) {
+void Pipeline::binningDraw(const DrawState& s, const cp::RegisterFile& regs) {
   bind(s.bs, isa::Stage::Vertex, vs_);
   ++stats_.binningDraws;
   collectVertices(allPrims_);
@@ -224,6 +301,7 @@ void Pipeline::binningDraw(const DrawState& s) {
   // before it enables LRZ for the batch (GRAS_LRZ_CNTL).
   const bool lrz = lrzDraw(s, false);
   const bool occluder = lrz && s.depthStencil.depthWrite;
+  const bool opaque = fullCoverDraw(s, regs);
   writer_.beginDraw();
   forEachPrimitive(allPrims_, 4, [&](uint32_t t, const ras::Triangle& tri, const float* const*) {
     // A triangle behind the LRZ of the occluders binned before it never reaches a stream.
@@ -233,9 +311,11 @@ void Pipeline::binningDraw(const DrawState& s) {
     }
     const ras::Scissor b = intersect(bounds(tri), s.screenScissor);
     writer_.addPrimitive(t, b.x0, b.y0, b.x1, b.y1);
+    blocks_.triangle(passTriangles_ + t, tri, b, s.screenScissor, opaque);
     if (occluder) lrz_.occlude(tri, s.screenScissor);
   });
   writer_.endDraw(memory_);
+  passTriangles_ += uint32_t(allPrims_.size());
 }
 
 RenderTarget Pipeline::currentTarget(const DrawState& s) {
@@ -298,8 +378,14 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   fragment_.begin(s, *fs_.program, fs_.resources(tex_), target, lrz ? &lrz_ : nullptr);
   const uint64_t fragsBefore = fragment_.stats().fragmentsShaded;
   const uint64_t trisBefore = setup_.stats().trianglesOut;
+  const bool blocks = resolver_.active();
   forEachPrimitive(prims, vertices_.floatsPerVertex(),
-                   [&](uint32_t, const ras::Triangle& tri, const float* const* vary) {
+                   [&](uint32_t t, const ras::Triangle& tri, const float* const* vary) {
+                     if (blocks) {
+                       // The rolling triangle counter of the interleaved resolve.
+                       advanceBlocks(passTriangles_ + t);
+                       fragment_.setFullCover(&resolver_, passTriangles_ + t);
+                     }
                      if (lrz && lrz_.hidden(tri, scissor)) {
                        ++lrz_.stats().trianglesRejected;
                        return;
@@ -307,6 +393,9 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
                      fragment_.triangle(tri, vary, nv, scissor);
                    });
   fragment_.end();
+  fragment_.setFullCover(nullptr, 0);
+  passTriangles_ += uint32_t(allPrims_.size());
+  advanceBlocks(passTriangles_);
   chargeSysmemRb(before);
   if (!stats_.bins.empty()) {
     BinRecord& r = stats_.bins.back();
@@ -331,9 +420,13 @@ void Pipeline::configureSetup(const DrawState& s, const isa::Program& vs, uint16
 }
 
 void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
-  if (mode_ == cp::RenderMode::Binning) return;  // clears leave no trace in visibility streams
   const uint32_t which = regs.get(Reg::RB_CLEAR_CNTL);
   const ras::Scissor r = intersect(s.appScissor, s.windowScissor);
+  if (mode_ == cp::RenderMode::Binning) {
+    // Clears leave no trace in visibility streams, but the blocks they write are touched.
+    blocks_.clear(r, passTriangles_);
+    return;
+  }
   if (r.x1 <= r.x0 || r.y1 <= r.y0) return;
   ++stats_.clears;
   const RenderTarget t = currentTarget(s);
@@ -390,6 +483,14 @@ void Pipeline::blit(const DrawState& s, const cp::RegisterFile& regs, bool resto
                           s.windowScissor.y1};
   if (bin.x1 - bin.x0 > int(s.binWidth) || bin.y1 - bin.y0 > int(s.binHeight))
     badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
+  if (resolver_.active()) {
+    // Block by block: only what the bin's table says is needed.
+    if (restore)
+      resolver_.restore(memory_, gmem_, blit_, depth);
+    else
+      resolver_.resolve(memory_, gmem_, blit_, depth, ras_.stats().quads - binQuadStart_);
+    return;
+  }
   blit_.transfer(memory_, gmem_, surf, gmemBase, s.binWidth, bin, restore);
 }
 
@@ -407,6 +508,7 @@ void Pipeline::event(cp::Event e, const cp::RegisterFile& regs) {
     case cp::Event::VSC_FLUSH:
       if (mode_ != cp::RenderMode::Binning) badState("VSC_FLUSH outside the binning pass");
       writer_.flush(memory_, regs.getAddress(Reg::VSC_SIZE_LO, Reg::VSC_SIZE_HI));
+      blocks_.store(memory_);
       return;
     case cp::Event::FLUSH:
     case cp::Event::CACHE_FLUSH_TS:

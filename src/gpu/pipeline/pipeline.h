@@ -10,6 +10,7 @@
 
 #include "gpu/cp/command_processor.h"
 #include "gpu/gmem/blit_engine.h"
+#include "gpu/gmem/block_resolve.h"
 #include "gpu/lrz/low_res_z.h"
 #include "gpu/pc/primitive_assembly.h"
 #include "gpu/perf/block_work.h"
@@ -18,6 +19,7 @@
 #include "gpu/pipeline/fragment_stage.h"
 #include "gpu/pipeline/shader_cache.h"
 #include "gpu/pipeline/vertex_stage.h"
+#include "gpu/vsc/block_table.h"
 #include "gpu/vsc/visibility_stream.h"
 
 namespace tessera::gpu {
@@ -30,8 +32,11 @@ struct BinRecord {
   uint64_t fragments = 0;       // covered pixels shaded
   bool streamOverflow = false;  // drew everything because the visibility stream overflowed
   bool usedStream = false;
-  bool sysmem = false;   // the surface of a sysmem pass, not a bin
-  perf::BlockWork work;  // every block's work from this window's CP_SET_BIN to the next pass
+  bool sysmem = false;      // the surface of a sysmem pass, not a bin
+  bool blockTable = false;  // rendered with its block table (interleaved resolve)
+  perf::BlockWork work;     // every block's work from this window's CP_SET_BIN to the next pass
+  // Block resolves done while the bin rendered, for the timing model.
+  std::vector<perf::ResolveSlice> earlyResolves;
 };
 
 struct PipelineStats {
@@ -74,6 +79,10 @@ class Pipeline final : public cp::CpBackend {
   pc::PrimitiveSetup& primitiveSetup() { return setup_; }
   FragmentStats& fragmentStats() { return fragment_.stats(); }
   lrz::LrzStats& lrzStats() { return lrz_.stats(); }
+  vsc::BlockTableStats& blockTableStats() { return blocks_.stats(); }
+  gmem::BlockResolveStats& blockResolveStats() { return resolver_.stats(); }
+  // Every block resolve of the interleaved resolve since resetStats, in order.
+  std::vector<gmem::BlockResolveEvent>& blockResolves() { return resolver_.events(); }
   // See FragmentStage::setOverdrawMap.
   void setOverdrawMap(std::vector<uint32_t>* map, uint32_t width, uint32_t height) {
     fragment_.setOverdrawMap(map, width, height);
@@ -108,12 +117,19 @@ class Pipeline final : public cp::CpBackend {
   // emit(primitive, window triangle, varyings) for every window triangle.
   template <class Emit>
   void forEachPrimitive(const std::vector<uint32_t>& prims, int floats, Emit&& emit);
-  void binningDraw(const DrawState& s);
+  void binningDraw(const DrawState& s, const cp::RegisterFile& regs);
   void renderDraw(const DrawState& s, const std::vector<uint32_t>* visible);
   RenderTarget currentTarget(const DrawState& s);
   void clear(const DrawState& s, const cp::RegisterFile& regs);
   void blit(const DrawState& s, const cp::RegisterFile& regs, bool restore);
   void chargeSysmemRb(const rb::RbStats& before);
+  // CP_SET_BIN in a GMEM pass after a binning pass with a block table: load this bin's blocks.
+  void beginBlockBin(const DrawState& s, const ras::Scissor& window, uint32_t blockControl);
+  // `triangles` triangles of the bin's pass order are done: final blocks enter the FIFO, and
+  // those whose fragments have left the pipeline are resolved.
+  void advanceBlocks(uint32_t triangles);
+  // Whether the draw's triangles may serve as a block's full-cover triangle.
+  bool fullCoverDraw(const DrawState& s, const cp::RegisterFile& regs);
   // Whether low-resolution Z applies to the current draw (GRAS_LRZ_CNTL on, state compatible).
   bool lrzDraw(const DrawState& s, bool shaderKills);
   // Every block's cumulative counters now; the stretch since the last boundary is the
@@ -136,7 +152,14 @@ class Pipeline final : public cp::CpBackend {
   vsc::VisibilityWriter writer_;
   vsc::VisibilityReader reader_;
   lrz::LowResZ lrz_;
+  vsc::BlockTableWriter blocks_;
+  gmem::BlockResolver resolver_;
   ShaderCache shaders_;
+  // Triangles of the earlier draws of the current pass or bin: the base of the sequence numbers
+  // of the block table.
+  uint32_t passTriangles_ = 0;
+  uint32_t binsInPass_ = 0;
+  uint64_t binQuadStart_ = 0;
 
   cp::RenderMode mode_ = cp::RenderMode::Sysmem;
   uint64_t stateGeneration_ = 0;

@@ -24,6 +24,7 @@ perf::BlockWork Pipeline::sampleWork() {
                       sp.texInstructions - sp.branchInstructions;
   w.binnedPrimitives = stats_.binningPrimitives;
   w.binHits = writer_.stats().binHits;
+  w.blockUpdates = blocks_.stats().updates;
   w.triangles = ras_.stats().triangles;
   w.quads = ras_.stats().quads;
   w.texels = tex_.stats().texelFetches;
@@ -58,11 +59,12 @@ void Pipeline::closeStretch(Stretch next) {
 std::vector<perf::PassWork> passWork(const PipelineStats& stats) {
   std::vector<perf::PassWork> passes;
   passes.reserve(stats.bins.size() + 2);
-  passes.push_back({perf::PassKind::Setup, stats.setupWork});
+  passes.push_back({perf::PassKind::Setup, stats.setupWork, {}});
   if (stats.binningDraws > 0 || stats.binningWork != perf::BlockWork{})
-    passes.push_back({perf::PassKind::Binning, stats.binningWork});
+    passes.push_back({perf::PassKind::Binning, stats.binningWork, {}});
   for (const BinRecord& b : stats.bins)
-    passes.push_back({b.sysmem ? perf::PassKind::Sysmem : perf::PassKind::Bin, b.work});
+    passes.push_back(
+        {b.sysmem ? perf::PassKind::Sysmem : perf::PassKind::Bin, b.work, b.earlyResolves});
   return passes;
 }
 

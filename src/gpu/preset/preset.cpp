@@ -52,6 +52,7 @@ constexpr Preset kA630 = {
     .gmemBytesPerCycle = 64,
     .tileBuffers = 1,
     .lrz = false,
+    .resolveBlock = 0,
 };
 
 constexpr Preset kA320 = {
@@ -90,6 +91,7 @@ constexpr Preset kA320 = {
     .gmemBytesPerCycle = 32,
     .tileBuffers = 1,
     .lrz = false,
+    .resolveBlock = 0,
 };
 
 constexpr Preset withA330Changes(Preset p) {
@@ -150,6 +152,7 @@ constexpr Preset kMiloKv260 = {
     .gmemBytesPerCycle = 8,
     .tileBuffers = 2,
     .lrz = false,
+    .resolveBlock = 0,
 };
 
 constexpr Preset kMiloDe2 = {
@@ -188,6 +191,7 @@ constexpr Preset kMiloDe2 = {
     .gmemBytesPerCycle = 8,
     .tileBuffers = 2,
     .lrz = false,
+    .resolveBlock = 0,
 };
 
 constexpr std::array kPresets = {
@@ -221,6 +225,8 @@ constexpr std::string_view firstProblem(const Preset& p) {
   if (p.cpCyclesPerPacket == 0 || p.setupCyclesPerTriangle == 0)
     return "cpCyclesPerPacket and setupCyclesPerTriangle must be >= 1";
   if (p.tileBuffers < 1 || p.tileBuffers > 2) return "tileBuffers must be 1 or 2";
+  if (p.resolveBlock != 0 && p.resolveBlock != 4 && p.resolveBlock != 8 && p.resolveBlock != 16)
+    return "resolveBlock must be 0 (off), 4, 8 or 16";
   return {};
 }
 
