@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
       app.add_subcommand("render", "render a model (or the built-in scene) and report its cost");
   render
       ->add_option("model", r.model,
-                   "model file (OBJ, 3DS, glTF, PLY ...) or default|blend|stencil")
+                   "model file (OBJ, 3DS, glTF, PLY ...) or default|blend|stencil|compositor")
       ->capture_default_str();
   render->add_option("--preset", r.preset, "GPU preset (tessera presets lists them)")
       ->capture_default_str();
@@ -196,7 +196,7 @@ int main(int argc, char** argv) {
   std::string cmpSize = "800x600";
   auto* compare = app.add_subcommand(
       "compare", "one scene on several presets and modes: frame cycles, bytes, bound block");
-  compare->add_option("model", cmp.model, "model file or default|blend|stencil")
+  compare->add_option("model", cmp.model, "model file or default|blend|stencil|compositor")
       ->capture_default_str();
   compare->add_option("--presets", cmp.presets, "presets to compare (default: all)")
       ->delimiter(',');
@@ -212,7 +212,7 @@ int main(int argc, char** argv) {
   std::string swSize = "800x600";
   auto* sweep = app.add_subcommand(
       "sweep", "render once per value of preset parameters: frame cycles and bytes, CSV and plot");
-  sweep->add_option("model", sw.model, "model file or default|blend|stencil")
+  sweep->add_option("model", sw.model, "model file or default|blend|stencil|compositor")
       ->capture_default_str();
   sweep->add_option("--preset", sw.preset, "GPU preset")->capture_default_str();
   sweep
