@@ -93,6 +93,9 @@ pipe::ResourceId Context::createTexture(const pipe::TextureDesc& desc) {
   if (desc.levels == 0 || desc.levels > maxLevels)
     throw Error("texture with " + std::to_string(desc.levels) + " levels (1.." +
                 std::to_string(maxLevels) + " allowed)");
+  // The compressed formats are 2D block formats: 3D textures would need 3D blocks.
+  if (desc.volume && gpu::tex::isCompressedFormat(desc.format))
+    throw Error("a 3D texture cannot have a compressed format");
   if (desc.cube && desc.width != desc.height)
     throw Error("cube map faces must be square, got " + std::to_string(desc.width) + "x" +
                 std::to_string(desc.height));
@@ -120,8 +123,9 @@ void Context::uploadTexture(pipe::ResourceId id, uint32_t face, uint32_t level,
     throw Error("uploadTexture: face " + std::to_string(face) + " does not exist");
   const gpu::tex::TextureDescriptor& d = r.texture;
   const uint64_t offset = gpu::tex::faceOffset(d, level, face);
-  const uint64_t bytes = uint64_t{gpu::tex::levelExtent(d.width, level)} *
-                         gpu::tex::levelExtent(d.height, level) * gpu::tex::bytesPerTexel(d.format);
+  // Compressed formats: the level's rows of blocks, as the application gives them.
+  const uint64_t bytes = gpu::tex::imageBytes(d.format, gpu::tex::levelExtent(d.width, level),
+                                              gpu::tex::levelExtent(d.height, level));
   if (texels.size() != bytes)
     throw Error("uploadTexture: level " + std::to_string(level) + " needs " +
                 std::to_string(bytes) + " bytes, got " + std::to_string(texels.size()));
@@ -183,7 +187,10 @@ pipe::ResourceId Context::createTextureSurface(pipe::ResourceId texture, uint32_
       r.depthFormat = pipe::DepthFormat::D24S8;
       break;
     default:
-      throw Error("createTextureSurface: the texture's format cannot be rendered to");
+      // Compressed textures are sampled from their blocks; the render backend writes texels.
+      throw Error(gpu::tex::isCompressedFormat(d.format)
+                      ? "createTextureSurface: a compressed texture cannot be a render target"
+                      : "createTextureSurface: the texture's format cannot be rendered to");
   }
   const uint32_t bpp = r.kind == ResourceKind::DepthSurface ? gpu::rb::bytesPerPixel(r.depthFormat)
                                                             : gpu::rb::bytesPerPixel(r.colorFormat);

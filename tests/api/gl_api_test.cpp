@@ -73,6 +73,7 @@ INSTANTIATE_TEST_SUITE_P(Scenes, GlApi,
                          ::testing::Values("triangles", "textured", "errors", "state",
                                            "framebuffer", "depth-texture", "copy-texture", "points",
                                            "lines", "polygon-offset", "readback-formats",
-                                           "rendered-mipmaps", "shadow-samplers", "texture-3d"));
+                                           "rendered-mipmaps", "shadow-samplers", "texture-3d",
+                                           "compressed-filter"));
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -787,6 +788,61 @@ void sceneTexture3D() {
   logError("3d draws");
 }
 
+// Compressed textures filtered through the whole stack: an 8x8 ETC2 texture (any 64 bits are a
+// valid ETC2 block) magnified with LINEAR and REPEAT over two periods, and an 8x8 ASTC 4x4
+// texture of void-extent blocks blended across its block edges. Also the format queries.
+void sceneCompressedFilter() {
+  const GLuint p = textureProgram();
+  glUseProgram(p);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &count);
+  std::vector<GLint> formats(static_cast<size_t>(count));
+  glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, formats.data());
+  for (GLint f : {0x8D64, 0x9274, 0x93B0})
+    gLog << std::hex << "format 0x" << f << std::dec << " listed "
+         << (std::find(formats.begin(), formats.end(), f) != formats.end()) << "\n";
+  uint32_t state = 12345;
+  std::vector<unsigned char> etc(32);
+  for (unsigned char& b : etc)
+    b = static_cast<unsigned char>((state = state * 1664525u + 1013904223u) >> 24);
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, 0x9274, 8, 8, 0, 32, etc.data());
+  logError("ETC2 image");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  const float uv2[] = {0, 0, 0, 0, 2, 0, 0, 0, 2, 2, 0, 0, 0, 2, 0, 0};
+  const float left[] = {-1, -1, 0, -1, 0, 1, -1, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, left);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv2);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  std::vector<unsigned char> astc;
+  for (int b = 0; b < 4; ++b) {
+    unsigned char blk[16] = {0xfc, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    const uint16_t c[4] = {static_cast<uint16_t>(0x3000 + 0x3000 * b),
+                           static_cast<uint16_t>(0xf000 - 0x2800 * b), 0x8080,
+                           static_cast<uint16_t>(0xffff - 0x1000 * b)};
+    std::memcpy(blk + 8, c, 8);
+    astc.insert(astc.end(), blk, blk + 16);
+  }
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, 0x93B0, 8, 8, 0, 64, astc.data());
+  logError("ASTC image");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  const float uv1[] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
+  const float right[] = {0, -1, 1, -1, 1, 1, 0, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, right);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv1);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  logError("draw");
+}
+
 struct Scene {
   const char* name;
   void (*draw)();
@@ -806,6 +862,7 @@ constexpr Scene kScenes[] = {
     {"rendered-mipmaps", sceneRenderedMipmaps},
     {"shadow-samplers", sceneShadowSamplers},
     {"texture-3d", sceneTexture3D},
+    {"compressed-filter", sceneCompressedFilter},
 };
 
 }  // namespace

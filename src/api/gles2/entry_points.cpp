@@ -448,18 +448,19 @@ GL_APICALL void GL_APIENTRY glTexParameterfv(GLenum target, GLenum pname, const 
 GL_APICALL void GL_APIENTRY glCompressedTexImage2D(GLenum target, GLint level,
                                                    GLenum internalformat, GLsizei width,
                                                    GLsizei height, GLint border, GLsizei imageSize,
-                                                   const void*) {
+                                                   const void* data) {
   run([&](Context* c) {
-    c->compressedTexImage2D(target, level, internalformat, width, height, border, imageSize);
+    c->compressedTexImage2D(target, level, internalformat, width, height, border, imageSize, data);
   });
 }
 
 GL_APICALL void GL_APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset,
                                                       GLint yoffset, GLsizei width, GLsizei height,
                                                       GLenum format, GLsizei imageSize,
-                                                      const void*) {
+                                                      const void* data) {
   run([&](Context* c) {
-    c->compressedTexSubImage2D(target, level, xoffset, yoffset, width, height, format, imageSize);
+    c->compressedTexSubImage2D(target, level, xoffset, yoffset, width, height, format, imageSize,
+                               data);
   });
 }
 

@@ -91,12 +91,11 @@ class Context final {
                   GLint border, GLenum format, GLenum type, const void* pixels);
   void texSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h,
                      GLenum format, GLenum type, const void* pixels);
-  // No compressed format is supported (GL_NUM_COMPRESSED_TEXTURE_FORMATS is 0), so these only
-  // report errors, in the order of §3.7.3.
+  // ETC1, ETC2/EAC and ASTC LDR images (api/gles2/gl_compressed_formats.h), kept as blocks.
   void compressedTexImage2D(GLenum target, GLint level, GLenum internalFormat, GLsizei w, GLsizei h,
-                            GLint border, GLsizei imageSize);
+                            GLint border, GLsizei imageSize, const void* data);
   void compressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h,
-                               GLenum format, GLsizei imageSize);
+                               GLenum format, GLsizei imageSize, const void* data);
   void copyTexImage2D(GLenum target, GLint level, GLenum internalFormat, GLint x, GLint y,
                       GLsizei w, GLsizei h, GLint border);
   void copyTexSubImage2D(GLenum target, GLint level, GLint xoff, GLint yoff, GLint x, GLint y,

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "api/gles2/gl_compressed_formats.h"
 #include "api/gles2/gl_context.h"
 #include "api/gles2/gl_enums.h"
 #include "gpu/pc/primitive_setup.h"
@@ -79,11 +80,16 @@ struct StateQuery {
         return ints({double(t.stencil)});
       case GL_SAMPLE_BUFFERS:  // no multisample configs
       case GL_SAMPLES:
-      case GL_NUM_COMPRESSED_TEXTURE_FORMATS:  // none: glCompressedTex* raise INVALID_ENUM
-      case GL_NUM_SHADER_BINARY_FORMATS:       // none: glShaderBinary raises INVALID_ENUM
+      case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+        return ints({double(kCompressedFormats.size())});
+      case GL_COMPRESSED_TEXTURE_FORMATS: {
+        Value v{Kind::Enum, {}};
+        for (const CompressedFormat& cf : kCompressedFormats) v.v.push_back(double(cf.glEnum));
+        return v;
+      }
+      case GL_NUM_SHADER_BINARY_FORMATS:  // none: glShaderBinary raises INVALID_ENUM
         return ints({0});
-      case GL_COMPRESSED_TEXTURE_FORMATS:  // empty lists: nothing is written
-      case GL_SHADER_BINARY_FORMATS:
+      case GL_SHADER_BINARY_FORMATS:  // an empty list: nothing is written
         return ints({});
       case GL_FRAMEBUFFER_BINDING:
         return ints({double(c.boundFramebuffer_)});
@@ -245,7 +251,8 @@ const GLubyte* Context::getString(GLenum name) {
           "GL_OES_standard_derivatives GL_EXT_texture_format_BGRA8888 GL_OES_vertex_half_float "
           "GL_OES_depth24 GL_OES_packed_depth_stencil GL_OES_mapbuffer GL_OES_depth_texture "
           "GL_EXT_discard_framebuffer GL_OES_vertex_array_object GL_EXT_shadow_samplers "
-          "GL_OES_texture_3D");
+          "GL_OES_texture_3D GL_OES_compressed_ETC1_RGB8_texture "
+          "GL_KHR_texture_compression_astc_ldr");
     default:
       error(GL_INVALID_ENUM);
       return nullptr;

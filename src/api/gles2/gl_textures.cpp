@@ -5,6 +5,7 @@
 #include <cstring>
 #include <span>
 
+#include "api/gles2/gl_compressed_formats.h"
 #include "api/gles2/gl_context.h"
 #include "api/gles2/gl_enums.h"
 
@@ -61,6 +62,24 @@ bool knownType(GLenum t) {
 
 bool isDepth(TexFormat f) {
   return f == TexFormat::D16 || f == TexFormat::D24S8;
+}
+
+// Compressed images keep their internal format in `format` and type 0, which no client
+// format/type pair has.
+const CompressedFormat* compressedOf(const TexImage& img) {
+  return img.type == 0 ? findCompressedFormat(img.format) : nullptr;
+}
+
+// The texture unit's format of a defined image.
+TexFormat unitFormat(const TexImage& img) {
+  if (const CompressedFormat* c = compressedOf(img)) return c->tex;
+  return findFormat(img.format, img.type)->tex;
+}
+
+// Bytes of a w x h image of a compressed format: whole blocks (the extension specs' imageSize).
+size_t compressedBytes(TexFormat f, GLsizei w, GLsizei h) {
+  return static_cast<size_t>(
+      gpu::tex::imageBytes(f, static_cast<uint32_t>(w), static_cast<uint32_t>(h)));
 }
 
 // Index of a cube face target, or 0 for TEXTURE_2D; -1 for anything else.
@@ -242,7 +261,8 @@ void Context::texSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsize
   if (!t || t->faces[face].size() <= static_cast<size_t>(level)) return error(GL_INVALID_OPERATION);
   syncTexels(*t);  // the update lands on what the GPU rendered, not on a stale copy
   TexImage& img = t->image(static_cast<uint32_t>(face), level);
-  if (!img.defined()) return error(GL_INVALID_OPERATION);
+  // OpenGL ES 3.0 §3.8.5: compressed images take only CompressedTexSubImage2D.
+  if (!img.defined() || compressedOf(img)) return error(GL_INVALID_OPERATION);
   if (x + w > img.width || y + h > img.height) return error(GL_INVALID_VALUE);
   if (format != img.format || type != img.type) return error(GL_INVALID_OPERATION);
   const FormatMatch* f = findFormat(format, type);
@@ -260,25 +280,69 @@ void Context::texSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsize
   t->dirty = true;
 }
 
-void Context::compressedTexImage2D(GLenum target, GLint level, GLenum, GLsizei w, GLsizei h,
-                                   GLint border, GLsizei imageSize) {
-  if (faceOf(target) < 0) return error(GL_INVALID_ENUM);
-  if (level < 0 || level >= kMaxLevels || w < 0 || h < 0 || w > kMaxTextureSize ||
-      h > kMaxTextureSize || border != 0 || imageSize < 0)
+// §3.7.3 with OES_compressed_ETC1_RGB8_texture, OpenGL ES 3.0 §3.8.6 (ETC2/EAC) and
+// KHR_texture_compression_astc_ldr: the image is kept as its blocks, rows of blocks top to
+// bottom, exactly as the application gives them; the texture unit decodes them when sampling.
+void Context::compressedTexImage2D(GLenum target, GLint level, GLenum internalFormat, GLsizei w,
+                                   GLsizei h, GLint border, GLsizei imageSize, const void* data) {
+  const int face = faceOf(target);
+  if (face < 0) return error(GL_INVALID_ENUM);
+  const CompressedFormat* cf = findCompressedFormat(internalFormat);
+  if (!cf) return error(GL_INVALID_ENUM);
+  if (level < 0 || level >= kMaxLevels || w < 0 || h < 0 || w > (kMaxTextureSize >> level) ||
+      h > (kMaxTextureSize >> level) || border != 0 || imageSize < 0)
     return error(GL_INVALID_VALUE);
-  error(GL_INVALID_ENUM);  // the internal format is not one of the (zero) supported formats
+  if (target != GL_TEXTURE_2D && w != h) return error(GL_INVALID_VALUE);  // cube faces are square
+  const size_t bytes = compressedBytes(cf->tex, w, h);
+  if (static_cast<size_t>(imageSize) != bytes) return error(GL_INVALID_VALUE);
+  Texture* t = boundTexture(target);
+  syncTexels(*t);
+  TexImage& img = t->image(static_cast<uint32_t>(face), level);
+  img.width = w, img.height = h, img.depth = 1;
+  img.format = internalFormat, img.type = 0;
+  img.texels.assign(bytes, 0);  // no data: contents undefined, zeros here
+  if (data && bytes) std::memcpy(img.texels.data(), data, bytes);
+  t->dirty = true;
 }
 
 void Context::compressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w,
-                                      GLsizei h, GLenum, GLsizei imageSize) {
-  if (faceOf(target) < 0) return error(GL_INVALID_ENUM);
+                                      GLsizei h, GLenum format, GLsizei imageSize,
+                                      const void* data) {
+  const int face = faceOf(target);
+  if (face < 0) return error(GL_INVALID_ENUM);
   if (level < 0 || level >= kMaxLevels || x < 0 || y < 0 || w < 0 || h < 0 || imageSize < 0)
     return error(GL_INVALID_VALUE);
-  const Texture* t = boundTexture(target);
-  const auto& levels = t->faces[static_cast<size_t>(faceOf(target))];
+  Texture* t = boundTexture(target);
+  auto& levels = t->faces[static_cast<size_t>(face)];
+  // No image to modify comes first, as in Mesa: its error logs and ours compare equal.
   if (levels.size() <= static_cast<size_t>(level) || !levels[static_cast<size_t>(level)].defined())
-    return error(GL_INVALID_OPERATION);  // no image to modify
-  error(GL_INVALID_ENUM);
+    return error(GL_INVALID_OPERATION);
+  const CompressedFormat* cf = findCompressedFormat(format);
+  if (!cf) return error(GL_INVALID_ENUM);
+  // OES_compressed_ETC1_RGB8_texture: ETC1 images cannot be modified in part.
+  if (cf->etc1) return error(GL_INVALID_OPERATION);
+  TexImage& img = levels[static_cast<size_t>(level)];
+  if (img.type != 0 || img.format != format) return error(GL_INVALID_OPERATION);
+  if (x + w > img.width || y + h > img.height) return error(GL_INVALID_VALUE);
+  // OpenGL ES 3.0 §3.8.6 (and the ASTC extension): the region is whole blocks, except that it
+  // may end at the image's right or bottom edge.
+  const gpu::tex::TexelBlock b = gpu::tex::texelBlock(cf->tex);
+  const GLint bw = b.width, bh = b.height;
+  if (x % bw != 0 || y % bh != 0 || (w % bw != 0 && x + w != img.width) ||
+      (h % bh != 0 && y + h != img.height))
+    return error(GL_INVALID_OPERATION);
+  if (static_cast<size_t>(imageSize) != compressedBytes(cf->tex, w, h))
+    return error(GL_INVALID_VALUE);
+  if (!data || w == 0 || h == 0) return;
+  const size_t rowBytes = static_cast<size_t>((w + bw - 1) / bw) * b.bytes;
+  const size_t pitch = static_cast<size_t>((img.width + bw - 1) / bw) * b.bytes;
+  const auto* src = static_cast<const uint8_t*>(data);
+  for (GLint row = 0; row < (h + bh - 1) / bh; ++row) {
+    std::memcpy(img.texels.data() + static_cast<size_t>(y / bh + row) * pitch +
+                    static_cast<size_t>(x / bw) * b.bytes,
+                src + static_cast<size_t>(row) * rowBytes, rowBytes);
+  }
+  t->dirty = true;
 }
 
 void Context::texParameter(GLenum target, GLenum pname, GLint value) {
@@ -366,6 +430,8 @@ void Context::generateMipmap(GLenum target) {
   const uint32_t faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
   for (uint32_t face = 0; face < faces; ++face) {
     if (t->faces[face].empty() || !t->faces[face][0].defined()) return error(GL_INVALID_OPERATION);
+    // §3.7.11: a compressed level zero cannot be mipmapped.
+    if (compressedOf(t->faces[face][0])) return error(GL_INVALID_OPERATION);
   }
   syncTexels(*t);  // the mipmaps of a rendered texture come from what was rendered
   for (uint32_t face = 0; face < faces; ++face) {
@@ -540,9 +606,8 @@ pipe::ResourceId Context::buildTexture(Texture& t) {
     }
   }
   if (levels == 0) return t.resource = pipe::kNoResource;
-  const FormatMatch* f = findFormat(base->format, base->type);
   const bool volume = t.target == kTexture3D;
-  t.resource = pipe_.createTexture({f->tex, static_cast<uint32_t>(base->width),
+  t.resource = pipe_.createTexture({unitFormat(*base), static_cast<uint32_t>(base->width),
                                     static_cast<uint32_t>(base->height), levels, faces == 6, volume,
                                     false, static_cast<uint32_t>(base->depth)});
   for (uint32_t face = 0; face < faces; ++face) {

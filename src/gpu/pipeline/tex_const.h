@@ -1,7 +1,8 @@
 // The in-memory texture descriptor (TEX_CONST) the driver writes into a descriptor table and the
 // shader processor's texture path reads — 8 dwords per sampler unit:
 //   0 BASE_LO   1 BASE_HI   2 WIDTH[15:0] HEIGHT[31:16]
-//   3 FORMAT[7:0] LEVELS[11:8] WRAP_S[17:16] WRAP_T[19:18] MAG[20] MIN[21] MIP[23:22] CUBE[24]
+//   3 FORMAT[7:0] (tex::TexFormat: 0..23 uncompressed, 24..31 ETC1/ETC2/EAC, 32..45 ASTC LDR
+//     4x4..12x12) LEVELS[11:8] WRAP_S[17:16] WRAP_T[19:18] MAG[20] MIN[21] MIP[23:22] CUBE[24]
 //     WRAP_R[26:25]
 //   4 DEPTH[15:0] (3D: depth of level 0; 2D array: layers; else 1) VOLUME[16] ARRAY[17]
 //   5 COMPARE[0] COMPARE_FUNC[3:1] (GL order: NEVER LESS EQUAL LEQUAL GREATER NOTEQUAL GEQUAL
@@ -17,6 +18,8 @@
 namespace tessera::gpu {
 
 inline constexpr uint32_t kTexConstDwords = 8;
+// Every format code fits FORMAT[7:0].
+static_assert(tex::kTexFormatCount <= 256);
 
 inline std::array<uint32_t, kTexConstDwords> encodeTexConst(const tex::TextureDescriptor& d) {
   return {static_cast<uint32_t>(d.base),

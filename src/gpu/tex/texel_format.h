@@ -1,41 +1,68 @@
-// Texture unit (tex/): bytes per texel and the unorm expansion of every texel format to RGBA
-// float (GLES 2.0 §3.6.2 table 3.8 for the luminance/alpha formats, c / (2^n - 1) per channel);
-// integer formats expand to the bit patterns of their int32/uint32 channel values.
+// Texture unit (tex/): the storage block of every format and the unorm expansion of every texel
+// format to RGBA float (GLES 2.0 §3.6.2 table 3.8 for the luminance/alpha formats, c / (2^n - 1)
+// per channel); integer formats expand to the bit patterns of their int32/uint32 channel values.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <cstring>
 
+#include "gpu/tex/compressed/astc.h"
+#include "gpu/tex/compressed/etc.h"
 #include "gpu/tex/texture_descriptor.h"
 
 namespace tessera::gpu::tex {
 
-inline constexpr std::array<uint8_t, kTexFormatCount> kBytesPerTexel = {
-    4,   // RGBA8
-    3,   // RGB8
-    2,   // RGB565
-    2,   // RGBA4444
-    2,   // RGBA5551
-    1,   // L8
-    1,   // A8
-    2,   // LA8
-    2,   // D16
-    4,   // D24S8: depth in bits 0..23, stencil in 24..31
-    1,   // R8I
-    1,   // R8UI
-    2,   // RG8I
-    2,   // RG8UI
-    4,   // RGBA8I
-    4,   // RGBA8UI
-    2,   // R16I
-    2,   // R16UI
-    8,   // RGBA16I
-    8,   // RGBA16UI
-    4,   // R32I
-    4,   // R32UI
-    16,  // RGBA32I
-    16,  // RGBA32UI
-};
+// Storage unit of every format, in TexFormat order: 1x1 blocks of the texel size for the
+// uncompressed formats; ETC/EAC blocks are 4x4 texels in 8 bytes (16 with two sub-blocks) and
+// ASTC blocks always 16 bytes whatever their footprint.
+inline constexpr std::array<TexelBlock, kTexFormatCount> kTexelBlocks = {{
+    {1, 1, 4},     // RGBA8
+    {1, 1, 3},     // RGB8
+    {1, 1, 2},     // RGB565
+    {1, 1, 2},     // RGBA4444
+    {1, 1, 2},     // RGBA5551
+    {1, 1, 1},     // L8
+    {1, 1, 1},     // A8
+    {1, 1, 2},     // LA8
+    {1, 1, 2},     // D16
+    {1, 1, 4},     // D24S8: depth in bits 0..23, stencil in 24..31
+    {1, 1, 1},     // R8I
+    {1, 1, 1},     // R8UI
+    {1, 1, 2},     // RG8I
+    {1, 1, 2},     // RG8UI
+    {1, 1, 4},     // RGBA8I
+    {1, 1, 4},     // RGBA8UI
+    {1, 1, 2},     // R16I
+    {1, 1, 2},     // R16UI
+    {1, 1, 8},     // RGBA16I
+    {1, 1, 8},     // RGBA16UI
+    {1, 1, 4},     // R32I
+    {1, 1, 4},     // R32UI
+    {1, 1, 16},    // RGBA32I
+    {1, 1, 16},    // RGBA32UI
+    {4, 4, 8},     // ETC1_RGB8
+    {4, 4, 8},     // ETC2_RGB8
+    {4, 4, 16},    // ETC2_RGBA8
+    {4, 4, 8},     // ETC2_RGB8A1
+    {4, 4, 8},     // EAC_R11
+    {4, 4, 8},     // EAC_R11_SNORM
+    {4, 4, 16},    // EAC_RG11
+    {4, 4, 16},    // EAC_RG11_SNORM
+    {4, 4, 16},    // ASTC_4x4
+    {5, 4, 16},    // ASTC_5x4
+    {5, 5, 16},    // ASTC_5x5
+    {6, 5, 16},    // ASTC_6x5
+    {6, 6, 16},    // ASTC_6x6
+    {8, 5, 16},    // ASTC_8x5
+    {8, 6, 16},    // ASTC_8x6
+    {8, 8, 16},    // ASTC_8x8
+    {10, 5, 16},   // ASTC_10x5
+    {10, 6, 16},   // ASTC_10x6
+    {10, 8, 16},   // ASTC_10x8
+    {10, 10, 16},  // ASTC_10x10
+    {12, 10, 16},  // ASTC_12x10
+    {12, 12, 16},  // ASTC_12x12
+}};
 
 // Integer formats: channels per texel, bits per channel and signedness, in TexFormat order
 // from R8I. Channels are little-endian, red first.
@@ -152,6 +179,14 @@ inline void decodeTexel(TexFormat f, const uint8_t* p, float out[4]) {
     return;
   }
   out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
+}
+
+// Expands texel (x, y) of the compressed block at `block` (x, y within the block's footprint).
+inline void decodeBlockTexel(TexFormat f, const uint8_t* block, uint32_t x, uint32_t y,
+                             float out[4]) {
+  if (isEtcFormat(f)) return decodeEtcTexel(f, block, x, y, out);
+  const TexelBlock b = kTexelBlocks[static_cast<size_t>(f)];
+  decodeAstcTexel(b.width, b.height, block, x, y, out);
 }
 
 }  // namespace tessera::gpu::tex

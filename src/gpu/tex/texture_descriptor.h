@@ -37,8 +37,33 @@ enum class TexFormat : uint8_t {
   R32UI,
   RGBA32I,
   RGBA32UI,
+  // Block-compressed formats (docs/textures.md), decoded by the sampler from their blocks:
+  // OES_compressed_ETC1_RGB8_texture, the OpenGL ES 3.0 ETC2/EAC formats (§3.8.3, Annex C) and
+  // KHR_texture_compression_astc_ldr's 2D footprints (width x height texels per 16-byte block).
+  ETC1_RGB8,
+  ETC2_RGB8,
+  ETC2_RGBA8,   // EAC alpha block, then an ETC2 colour block
+  ETC2_RGB8A1,  // punch-through alpha
+  EAC_R11,      // unsigned 11-bit red
+  EAC_R11_SNORM,
+  EAC_RG11,
+  EAC_RG11_SNORM,
+  ASTC_4x4,
+  ASTC_5x4,
+  ASTC_5x5,
+  ASTC_6x5,
+  ASTC_6x6,
+  ASTC_8x5,
+  ASTC_8x6,
+  ASTC_8x8,
+  ASTC_10x5,
+  ASTC_10x6,
+  ASTC_10x8,
+  ASTC_10x10,
+  ASTC_12x10,
+  ASTC_12x12,
 };
-inline constexpr uint32_t kTexFormatCount = 24;
+inline constexpr uint32_t kTexFormatCount = 46;
 
 enum class Wrap : uint8_t { Repeat, ClampToEdge, MirroredRepeat };
 enum class Filter : uint8_t { Nearest, Linear };
@@ -85,7 +110,27 @@ constexpr bool isIntegerFormat(TexFormat f) {
   return f >= TexFormat::R8I && f <= TexFormat::RGBA32UI;
 }
 
+constexpr bool isCompressedFormat(TexFormat f) {
+  return f >= TexFormat::ETC1_RGB8 && f <= TexFormat::ASTC_12x12;
+}
+constexpr bool isEtcFormat(TexFormat f) {
+  return f >= TexFormat::ETC1_RGB8 && f <= TexFormat::EAC_RG11_SNORM;
+}
+constexpr bool isAstcFormat(TexFormat f) {
+  return f >= TexFormat::ASTC_4x4 && f <= TexFormat::ASTC_12x12;
+}
+
+// The unit of storage of a format: a texel (1x1) for uncompressed formats, a compressed block
+// of width x height texels otherwise.
+struct TexelBlock {
+  uint8_t width, height, bytes;
+};
+TexelBlock texelBlock(TexFormat);
+// Bytes per texel of an uncompressed format; 0 for compressed formats (use imageBytes).
 uint32_t bytesPerTexel(TexFormat);
+// Bytes of one w x h image (one level of one face, slice or layer): rows of blocks, each row
+// ceil(w / block width) blocks, ceil(h / block height) rows; 0 for an unknown format.
+uint64_t imageBytes(TexFormat, uint32_t width, uint32_t height);
 
 // Size of a mip level along one axis (GLES 2.0 §3.7.7: each level halves, down to 1).
 constexpr uint32_t levelExtent(uint32_t size, uint32_t level) {
@@ -99,7 +144,8 @@ constexpr uint32_t layerCount(const TextureDescriptor& d, uint32_t level) {
   if (d.volume) return levelExtent(d.depth, level);
   return d.array ? d.depth : 1;
 }
-// Mip levels are packed one after another, rows tightly packed (pitch = width x bytes per texel);
+// Mip levels are packed one after another, rows tightly packed (pitch = width x bytes per texel,
+// or for compressed formats a row of blocks);
 // a level holds its images (cube faces, 3D slices, array layers) one after another.
 uint64_t levelOffset(const TextureDescriptor&, uint32_t level);
 uint64_t faceOffset(const TextureDescriptor&, uint32_t level, uint32_t face);  // face = layer

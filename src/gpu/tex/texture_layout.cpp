@@ -3,15 +3,24 @@
 
 namespace tessera::gpu::tex {
 
-uint32_t bytesPerTexel(TexFormat f) {
+TexelBlock texelBlock(TexFormat f) {
   const auto i = static_cast<size_t>(f);
-  return i < kBytesPerTexel.size() ? kBytesPerTexel[i] : 0;
+  return i < kTexelBlocks.size() ? kTexelBlocks[i] : TexelBlock{1, 1, 0};
+}
+
+uint32_t bytesPerTexel(TexFormat f) {
+  return isCompressedFormat(f) ? 0 : texelBlock(f).bytes;
+}
+
+uint64_t imageBytes(TexFormat f, uint32_t width, uint32_t height) {
+  const TexelBlock b = texelBlock(f);
+  return uint64_t{(width + b.width - 1u) / b.width} * ((height + b.height - 1u) / b.height) *
+         b.bytes;
 }
 
 namespace {
 uint64_t imageBytes(const TextureDescriptor& d, uint32_t level) {
-  return uint64_t{levelExtent(d.width, level)} * levelExtent(d.height, level) *
-         bytesPerTexel(d.format);
+  return imageBytes(d.format, levelExtent(d.width, level), levelExtent(d.height, level));
 }
 }  // namespace
 
@@ -21,7 +30,7 @@ uint64_t levelOffset(const TextureDescriptor& d, uint32_t level) {
   const uint32_t sized = level < 32 ? level : 32;
   for (uint32_t i = 0; i < sized; ++i) offset += imageBytes(d, i) * layerCount(d, i);
   // Levels from 32 on are all 1x1(x1); a bogus level count must not loop for billions of steps.
-  return offset + uint64_t{level - sized} * bytesPerTexel(d.format) * layerCount(d, 32);
+  return offset + uint64_t{level - sized} * imageBytes(d.format, 1, 1) * layerCount(d, 32);
 }
 
 uint64_t faceOffset(const TextureDescriptor& d, uint32_t level, uint32_t face) {

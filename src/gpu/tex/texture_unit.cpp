@@ -68,17 +68,27 @@ inline Tap linearTap(float u) {
 template <TexFormat F>
 uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter, float s, float t,
                      float r, const float* ref, TexelOffset offset, float out[4]) {
-  constexpr size_t bpp = kBytesPerTexel[static_cast<size_t>(F)];
+  constexpr TexelBlock block = kTexelBlocks[static_cast<size_t>(F)];
   const bool volume = d.volume;
   const float u = texelCoord(d.wrapS, s, lv.width) + static_cast<float>(offset.u);
   const float v = texelCoord(d.wrapT, t, lv.height) + static_cast<float>(offset.v);
   const float w = volume ? texelCoord(d.wrapR, r, lv.depth) + static_cast<float>(offset.w) : 0.5f;
   auto texel = [&](int32_t i, int32_t j, int32_t k, float c[4]) __attribute__((always_inline)) {
-    const size_t index =
-        (static_cast<size_t>(k) * static_cast<size_t>(lv.height) + static_cast<size_t>(j)) *
-            static_cast<size_t>(lv.width) +
-        static_cast<size_t>(i);
-    decodeTexel(F, lv.texels + index * bpp, c);
+    if constexpr (isCompressedFormat(F)) {
+      // The block the texel lives in, in rows of blocks; the decoder picks the texel out of it.
+      const auto ui = static_cast<uint32_t>(i), uj = static_cast<uint32_t>(j);
+      const size_t blocksX = (static_cast<size_t>(lv.width) + block.width - 1) / block.width;
+      const size_t blocksY = (static_cast<size_t>(lv.height) + block.height - 1) / block.height;
+      const size_t index =
+          (static_cast<size_t>(k) * blocksY + uj / block.height) * blocksX + ui / block.width;
+      decodeBlockTexel(F, lv.texels + index * block.bytes, ui % block.width, uj % block.height, c);
+    } else {
+      const size_t index =
+          (static_cast<size_t>(k) * static_cast<size_t>(lv.height) + static_cast<size_t>(j)) *
+              static_cast<size_t>(lv.width) +
+          static_cast<size_t>(i);
+      decodeTexel(F, lv.texels + index * block.bytes, c);
+    }
     // Only depth formats compare (sample() passes no reference for others), so the colour
     // instances carry no per-texel test.
     if constexpr (isDepthFormat(F)) {
@@ -132,7 +142,7 @@ template <size_t... I>
 constexpr std::array<FilterFn, sizeof...(I)> filterTable(std::index_sequence<I...>) {
   return {&filterLevel<static_cast<TexFormat>(I)>...};
 }
-constexpr auto kFilters = filterTable(std::make_index_sequence<kBytesPerTexel.size()>());
+constexpr auto kFilters = filterTable(std::make_index_sequence<kTexelBlocks.size()>());
 
 }  // namespace
 
@@ -161,7 +171,7 @@ float TextureUnit::quadLod3(const TextureDescriptor& d, const float s[4], const 
 
 const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
   if (d.width > kMaxTextureSize || d.height > kMaxTextureSize || d.depth > kMaxTextureSize ||
-      static_cast<size_t>(d.format) >= kBytesPerTexel.size()) {
+      static_cast<size_t>(d.format) >= kTexelBlocks.size()) {
     char msg[128];
     std::snprintf(msg, sizeof msg, "texture descriptor at 0x%llx is invalid (%ux%u, format %u)",
                   static_cast<unsigned long long>(d.base), d.width, d.height,
@@ -208,8 +218,8 @@ TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, f
     lc.width[k] = static_cast<int32_t>(levelExtent(d.width, lc.level[k]));
     lc.height[k] = static_cast<int32_t>(levelExtent(d.height, lc.level[k]));
     lc.depth[k] = static_cast<int32_t>(d.volume ? levelExtent(d.depth, lc.level[k]) : 1);
-    lc.faceBytes[k] = uint64_t{levelExtent(d.width, lc.level[k])} *
-                      levelExtent(d.height, lc.level[k]) * bytesPerTexel(d.format);
+    lc.faceBytes[k] =
+        imageBytes(d.format, levelExtent(d.width, lc.level[k]), levelExtent(d.height, lc.level[k]));
   }
   return lc;
 }
@@ -230,7 +240,8 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, cons
     for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - lc.blend) * out[ch] + lc.blend * t2[ch];
   }
   stats_.texelFetches += fetched;
-  fetchedBytes_ += uint64_t{fetched} * kBytesPerTexel[static_cast<size_t>(d.format)];
+  // A texel of a compressed format costs the whole block it lives in (docs/textures.md).
+  fetchedBytes_ += uint64_t{fetched} * kTexelBlocks[static_cast<size_t>(d.format)].bytes;
 }
 
 // An incomplete texture samples as (0, 0, 0, 1) without touching memory (GLES 2.0 §3.8.2). For
@@ -279,14 +290,17 @@ void TextureUnit::fetch(const TextureDescriptor& d, int32_t i, int32_t j, int32_
   const int32_t h = static_cast<int32_t>(levelExtent(d.height, lvl));
   const int32_t layers = d.volume || d.array ? static_cast<int32_t>(layerCount(d, lvl)) : 1;
   if (i < 0 || j < 0 || k < 0 || i >= w || j >= h || k >= layers) return;
-  const uint32_t bpp = kBytesPerTexel[static_cast<size_t>(d.format)];
+  const TexelBlock b = kTexelBlocks[static_cast<size_t>(d.format)];
   const uint8_t* image = map(d) + faceOffset(d, lvl, static_cast<uint32_t>(k));
-  decodeTexel(
-      d.format,
-      image + (static_cast<size_t>(j) * static_cast<size_t>(w) + static_cast<size_t>(i)) * bpp,
-      out);
+  const auto ui = static_cast<uint32_t>(i), uj = static_cast<uint32_t>(j);
+  const size_t blocksX = (static_cast<size_t>(w) + b.width - 1) / b.width;
+  const uint8_t* at = image + (uj / b.height * blocksX + ui / b.width) * b.bytes;
+  if (isCompressedFormat(d.format))
+    decodeBlockTexel(d.format, at, ui % b.width, uj % b.height, out);
+  else
+    decodeTexel(d.format, at, out);
   ++stats_.texelFetches;
-  fetchedBytes_ = bpp;
+  fetchedBytes_ = b.bytes;
   chargeFetches();
 }
 
