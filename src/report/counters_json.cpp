@@ -117,6 +117,7 @@ json blockCountersJson(const driver::BlockStats& s) {
                  {"resolved_early", s.blockResolve.resolvedEarly},
                  {"resolved_at_end", s.blockResolve.resolvedAtEnd}};
   j["pipeline"] = {{"draws", s.pipeline.draws},
+                   {"draws_skipped", s.pipeline.drawsSkipped},
                    {"binning_draws", s.pipeline.binningDraws},
                    {"vertices_shaded", s.pipeline.verticesShaded},
                    {"binning_vertices_shaded", s.pipeline.binningVerticesShaded}};

@@ -357,6 +357,14 @@ void Pipeline::chargeSysmemRb(const rb::RbStats& before) {
 void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visible) {
   if (s.surfaceWidth == 0 || s.surfaceHeight == 0)
     badState("draw with a zero-sized RB_SURFACE_SIZE");
+  if (visible && visible->empty()) {
+    // Nothing of the draw touches this bin: it is skipped whole, without binding its shaders or
+    // fetching a vertex (Adreno skips visibility-culled draws the same way).
+    ++stats_.drawsSkipped;
+    passTriangles_ += uint32_t(allPrims_.size());
+    advanceBlocks(passTriangles_);
+    return;
+  }
   bind(s.vs, isa::Stage::Vertex, vs_);
   bind(s.fs, isa::Stage::Fragment, fs_);
   const std::vector<uint32_t>& prims = visible ? *visible : allPrims_;

@@ -41,6 +41,7 @@ struct BinRecord {
 
 struct PipelineStats {
   uint64_t draws = 0;                  // draws executed in a render pass or sysmem
+  uint64_t drawsSkipped = 0;           // bin draws the visibility stream showed had nothing
   uint64_t binningDraws = 0;           // draws executed by the binning pass
   uint64_t verticesShaded = 0;         // vertex shader invocations, render passes
   uint64_t binningVerticesShaded = 0;  // position-only shader invocations, binning pass

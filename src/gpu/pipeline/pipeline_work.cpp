@@ -69,6 +69,7 @@ std::vector<perf::PassWork> passWork(const PipelineStats& stats) {
 }
 
 void Pipeline::beginSubmission() {
+  shaders_.invalidateInstructionCache();
   stretch_ = Stretch::Setup;
   stretchStart_ = sampleWork();
 }

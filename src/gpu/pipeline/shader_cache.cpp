@@ -17,9 +17,14 @@ const isa::Program& ShaderCache::get(GpuMemory& memory, GpuAddress address, uint
   };
   if (dwords == 0) throw fail("no program bound");
   auto bytes = memory.span(BusClient::ShaderFetch, address, uint64_t{dwords} * 4);
-  memory.countRead(BusClient::ShaderFetch, bytes.size());
   uint64_t hash = 1469598103934665603ull ^ dwords;  // FNV-1a over the binary
   for (uint8_t b : bytes) hash = (hash ^ b) * 1099511628211ull;
+  // An instruction-cache miss: a program not yet fetched, or rewritten, this submission.
+  auto [line, miss] = fetched_.try_emplace(address, hash);
+  if (miss || line->second != hash) {
+    line->second = hash;
+    memory.countRead(BusClient::ShaderFetch, bytes.size());
+  }
   auto it = entries_.find(address);
   if (it != entries_.end() && it->second.hash == hash) return *it->second.program;
   std::span<const uint32_t> words(reinterpret_cast<const uint32_t*>(bytes.data()), dwords);
