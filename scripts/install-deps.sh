@@ -7,7 +7,7 @@ packages=(
   libassimp-dev nlohmann-json3-dev libcli11-dev libpng-dev
   glmark2-data glslang-dev glslang-tools spirv-tools spirv-headers
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libx11-dev
-  xvfb glmark2-es2-x11 chromium
+  xvfb glmark2-es2-x11 chromium apitrace
 )
 missing=()
 for p in "${packages[@]}"; do

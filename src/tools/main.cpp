@@ -15,6 +15,7 @@
 #include "tools/compare_command.h"
 #include "tools/compile_command.h"
 #include "tools/frame_report.h"
+#include "tools/replay_command.h"
 #include "tools/run_command.h"
 #include "tools/sweep_command.h"
 
@@ -212,7 +213,7 @@ int main(int argc, char** argv) {
   std::string swSize = "800x600";
   auto* sweep = app.add_subcommand(
       "sweep", "render once per value of preset parameters: frame cycles and bytes, CSV and plot");
-  sweep->add_option("model", sw.model, "model file or default|blend|stencil|compositor")
+  sweep->add_option("model", sw.model, "model file, default|blend|stencil|compositor, or a trace")
       ->capture_default_str();
   sweep->add_option("--preset", sw.preset, "GPU preset")->capture_default_str();
   sweep
@@ -227,6 +228,14 @@ int main(int argc, char** argv) {
   sweep->add_option("--size", swSize, "WIDTHxHEIGHT")->capture_default_str();
   sweep->add_option("--csv", sw.csv, "write one row per value as CSV");
   sweep->add_option("--plot", sw.plot, "write an SVG plot of frame cycles and MiB per value");
+  sweep->add_option("--jobs,-j", sw.jobs, "points rendered at once (default: every processor)")
+      ->check(CLI::Range(1u, 1024u));
+  auto* swCache =
+      sweep->add_option("--cache", sw.cacheDir,
+                        "folder keeping each point's result (default: ~/.cache/tessera/sweep)");
+  sweep->add_flag("--no-cache", sw.noCache, "render every point, keep no results")
+      ->excludes(swCache);
+  sweep->add_option("--frames", sw.frames, "for a trace: the frames replayed, N or A-B (from 1)");
   tools::RunArgs run;
   auto* runCmd = app.add_subcommand("run",
                                     "run a GLES2 program on Tessera's libEGL/libGLESv2: tessera "
@@ -243,6 +252,19 @@ int main(int argc, char** argv) {
                  "also write DIR/frame-NNNNN.png: the back buffer at each reported swap")
       ->needs(reportOpt);
   runCmd->add_option("command", run.command, "PROGRAM ARGS... (after --)")->required();
+  tools::ReplayArgs rp;
+  auto* replay = app.add_subcommand(
+      "replay", "replay an apitrace trace (apitrace trace --api egl) on Tessera with eglretrace");
+  replay->add_option("trace", rp.trace, "TRACE.trace")->required();
+  replay->add_option("--preset", rp.preset, "GPU preset (default: adreno-a630)");
+  replay->add_option("--mode", rp.mode,
+                     "sysmem | naive | binning (default: binning, sysmem on the sysmem preset)");
+  replay->add_option("--frames", rp.frames, "replay and report frames N or A-B (from 1)");
+  replay->add_option("--report", rp.reportDir,
+                     "write DIR/frame-NNNNN.json and .png per frame (default: TRACE-replay)");
+  replay->add_flag("--compare-llvmpipe", rp.compareLlvmpipe,
+                   "replay on Mesa llvmpipe too and compare every frame");
+  replay->add_option("--set", rp.sets, "KEY=VALUE preset override (repeatable)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -267,6 +289,7 @@ int main(int argc, char** argv) {
       return tools::runSweep(sw);
     }
     if (*runCmd) return tools::runProgram(run);
+    if (*replay) return tools::runReplay(rp);
     if (*presets) {
       for (const auto& p : gpu::allPresets()) std::cout << p.name << "  " << p.description << "\n";
       return 0;

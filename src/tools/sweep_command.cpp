@@ -7,6 +7,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <variant>
 
@@ -15,7 +18,12 @@
 #include "driver/bin_layout.h"
 #include "gpu/preset/preset_field.h"
 #include "report/svg_chart.h"
+#include "tools/apitrace_file.h"
+#include "tools/child_process.h"
 #include "tools/frame_report.h"
+#include "tools/parallel_points.h"
+#include "tools/replay_command.h"
+#include "tools/sweep_cache.h"
 
 namespace tessera::tools {
 namespace {
@@ -64,21 +72,161 @@ std::string joined(const std::vector<std::string>& v, const char* sep) {
   return out;
 }
 
-void progress(size_t i, size_t n, const std::string& what, bool terminal) {
-  if (!terminal) {
-    std::fprintf(stderr, "[%zu/%zu] %s\n", i + 1, n, what.c_str());
-    return;
+// A sweep point's progress: on a terminal one bar redrawn in place, otherwise a line per point
+// as it finishes, named by its place in the sweep (points finish in any order).
+struct Progress {
+  size_t total = 0;
+  bool terminal = false;
+  size_t finished = 0, cached = 0;
+
+  // On a terminal the bar shows from the start, before the first point finishes.
+  void start() const {
+    if (terminal) draw("");
   }
-  constexpr size_t kWidth = 30;
-  const size_t done = kWidth * i / n;
-  std::string bar(done, '=');
-  if (done < kWidth) bar += '>' + std::string(kWidth - done - 1, ' ');
-  std::fprintf(stderr, "\r  sweep [%s] %zu/%zu %-40.40s", bar.c_str(), i + 1, n, what.c_str());
-  std::fflush(stderr);
+  void done(size_t i, const std::string& what, bool fromCache) {
+    ++finished;
+    cached += fromCache;
+    if (!terminal) {
+      std::fprintf(stderr, "[%zu/%zu] %s%s\n", i + 1, total, what.c_str(),
+                   fromCache ? " (cached)" : "");
+      return;
+    }
+    draw(what);
+  }
+  void draw(const std::string& what) const {
+    constexpr size_t kWidth = 30;
+    const size_t filled = kWidth * finished / total;
+    std::string bar(filled, '=');
+    if (filled < kWidth) bar += '>' + std::string(kWidth - filled - 1, ' ');
+    std::fprintf(stderr, "\r  sweep [%s] %zu/%zu, %zu cached  %-24.24s", bar.c_str(), finished,
+                 total, cached, what.c_str());
+    std::fflush(stderr);
+  }
+};
+
+// What the points render: a scene, or a trace replayed on Tessera.
+struct SweepSource {
+  std::string name;  // for titles
+  std::optional<scene::Scene> scene;
+  std::optional<ReplayPlan> replay;
+};
+
+// Each point's cache key: a hash of everything its result depends on. The preset goes in field by
+// field after the overrides, so the same preset reached by other overrides shares the result.
+std::vector<std::string> pointKeys(const SweepArgs& a, const SweepSource& src,
+                                   const std::vector<Step>& steps) {
+  InputHash common;
+  common.add("tessera sweep point 1");
+  if (src.replay) {
+    common.add(buildIdentity(src.replay->libDir)).add("trace").addFile(a.model);
+    common.add(std::to_string(src.replay->first) + "-" + std::to_string(src.replay->last));
+  } else {
+    common.add(buildIdentity());
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(a.model, ec)) {
+      common.add("model").add(std::filesystem::path(a.model).extension().string());
+      common.addFile(a.model);
+    } else {
+      common.add("scene").add(a.model);
+    }
+    common.add(std::to_string(a.width) + "x" + std::to_string(a.height));
+  }
+  std::vector<std::string> keys;
+  for (const Step& s : steps) {
+    InputHash h = common;
+    h.add(driver::renderModeName(s.mode)).add(s.preset.name);
+    for (const gpu::PresetField& f : gpu::presetFields())
+      h.add(f.key).add(gpu::presetFieldValue(s.preset, f));
+    keys.push_back(h.hex());
+  }
+  return keys;
+}
+
+std::string openCacheDir(const SweepArgs& a, std::unique_ptr<TempDir>& privateCache) {
+  namespace fs = std::filesystem;
+  std::string dir = a.noCache ? "" : a.cacheDir.empty() ? defaultSweepCacheDir() : a.cacheDir;
+  if (!dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (fs::is_directory(dir) && ::access(dir.c_str(), W_OK) == 0) return dir;
+    if (!a.cacheDir.empty())
+      throw Error("sweep: cannot use cache folder '" + dir + "'" + (ec ? ": " + ec.message() : ""));
+    std::fprintf(stderr, "tessera: sweep: cannot use cache folder '%s'; results are not kept\n",
+                 dir.c_str());
+  }
+  privateCache = std::make_unique<TempDir>("tessera-sweep-");
+  return privateCache->path();
+}
+
+// A trace point: the frames' reports summed, as the timing model adds a frame's batches (cycles
+// and busy cycles add, the bound block is the busiest over all of them); the bins are those of
+// the last frame that drew.
+PointResult traceResult(const std::vector<nlohmann::json>& reports) {
+  PointResult p;
+  for (const nlohmann::json& r : reports) {
+    const nlohmann::json& t = r.at("timing");
+    p.timing.cycles += t.at("cycles").get<double>();
+    p.timing.clockMHz = t.at("clock_mhz").get<double>();
+    for (size_t b = 0; b < gpu::perf::kBlocks; ++b)
+      p.timing.busy[b] += t.at("busy_cycles").value(std::string(gpu::perf::kBlockNames[b]), 0.0);
+    for (size_t c = 0; c < static_cast<size_t>(gpu::BusClient::Count); ++c) {
+      const auto& bytes = r.at("bytes");
+      const std::string name(gpu::kBusClientNames[c]);
+      if (!bytes.contains(name)) continue;
+      p.bus.client[c].readBytes += bytes[name].value("read_bytes", uint64_t{0});
+      p.bus.client[c].writeBytes += bytes[name].value("write_bytes", uint64_t{0});
+    }
+    const nlohmann::json& bins = r.at("bins");
+    if (bins.is_object()) {
+      p.bins = bins.value("count", 0u);
+      p.binsX = bins.value("nx", 0u);
+      p.binsY = bins.value("ny", 0u);
+      p.binW = bins.value("width", 0u);
+      p.binH = bins.value("height", 0u);
+    }
+  }
+  size_t busiest = 0;
+  for (size_t b = 1; b < gpu::perf::kBlocks; ++b)
+    if (p.timing.busy[b] > p.timing.busy[busiest]) busiest = b;
+  p.timing.bound = static_cast<gpu::perf::Block>(busiest);
+  return p;
+}
+
+PointResult renderPoint(const SweepSource& src, const SweepArgs& a, const Step& step) {
+  if (src.replay) {
+    ReplayPlan plan = *src.replay;
+    plan.args.sets.clear();
+    plan.overrides.clear();
+    for (const std::string& key : a.params) {
+      plan.args.sets.push_back(key + "=" + step.text);
+      plan.overrides += (plan.overrides.empty() ? "" : ",") + key + "=" + step.text;
+    }
+    TempDir scratch("tessera-sweep-point-");
+    const std::string reports = scratch.path() + "/reports";
+    std::filesystem::create_directories(reports);
+    return traceResult(replayOnTessera(plan, reports, scratch.path()));
+  }
+  FrameOptions o;
+  o.mode = step.mode;
+  o.warmupFrames = 1;  // visibility streams sized as in an application's loop
+  const FrameResult frame = renderFrame(*src.scene, step.preset, o);
+  const FrameFigures f = computeFigures(*src.scene, step.preset, frame, frame);
+  PointResult p;
+  p.bins = f.bins;
+  p.binsX = f.binsX;
+  p.binsY = f.binsY;
+  p.binW = f.binW;
+  p.binH = f.binH;
+  p.timing.cycles = f.timing.cycles;
+  p.timing.busy = f.timing.busy;
+  p.timing.bound = f.timing.bound;
+  p.timing.clockMHz = f.timing.clockMHz;
+  p.bus = f.bus;
+  return p;
 }
 
 std::string csvText(const std::vector<std::string>& params, const std::vector<Step>& steps,
-                    const std::vector<FrameFigures>& rows) {
+                    const std::vector<PointResult>& rows) {
   std::ostringstream csv;
   csv << joined(params, "+") << ",bins,bins_x,bins_y,bin_w,bin_h," << frameTimeCsvHeader()
       << ",total_bytes";
@@ -87,7 +235,7 @@ std::string csvText(const std::vector<std::string>& params, const std::vector<St
       csv << ",bytes_" << gpu::kBusClientNames[c];
   csv << "," << boundBusyCsvHeader() << "\n";
   for (size_t i = 0; i < rows.size(); ++i) {
-    const FrameFigures& f = rows[i];
+    const PointResult& f = rows[i];
     csv << steps[i].text << "," << f.bins << "," << f.binsX << "," << f.binsY << "," << f.binW
         << "," << f.binH << "," << frameTimeCsv(f.timing) << "," << f.bus.totalGpuBytes();
     for (size_t c = 0; c < static_cast<size_t>(gpu::BusClient::Count); ++c)
@@ -99,7 +247,7 @@ std::string csvText(const std::vector<std::string>& params, const std::vector<St
 }
 
 std::string plotSvg(const SweepArgs& a, const std::string& title, const std::vector<Step>& steps,
-                    const std::vector<FrameFigures>& rows) {
+                    const std::vector<PointResult>& rows) {
   report::LineChart chart;
   chart.title = title;
   chart.xLabel = joined(a.params, ", ") + " (" +
@@ -157,6 +305,9 @@ int runSweep(const SweepArgs& a) {
   const std::vector<std::string> texts = a.range.empty() ? a.values : expandRange(a.range);
   if (texts.size() > kMaxValues)
     throw Error("sweep: more than " + std::to_string(kMaxValues) + " values");
+  const bool isTrace =
+      looksLikeTrace(a.model) || std::filesystem::path(a.model).extension() == ".trace";
+  if (!a.frames.empty() && !isTrace) throw Error("sweep: --frames applies to a trace only");
   const gpu::Preset& base = gpu::findPreset(a.preset);
   std::vector<Step> steps;
   for (const std::string& text : texts) {
@@ -172,8 +323,8 @@ int runSweep(const SweepArgs& a) {
     if (!a.mode.empty()) s.mode = driver::parseRenderMode(a.mode);
     // A tile too small for the frame's buffers would fail only when its frame renders: lay the
     // bins out now for the frame renderer's RGBA8 colour and D24S8 depth/stencil (4 + 4 bytes
-    // per pixel, both in GMEM since every frame clears them).
-    if (s.mode != driver::RenderMode::Sysmem && !s.preset.sysmemOnly) {
+    // per pixel, both in GMEM since every frame clears them). A trace's size is its own.
+    if (!isTrace && s.mode != driver::RenderMode::Sysmem && !s.preset.sysmemOnly) {
       try {
         driver::computeBinLayout(s.preset, {0, 0, a.width, a.height, {4, 4}});
       } catch (const Error& e) {
@@ -184,23 +335,67 @@ int runSweep(const SweepArgs& a) {
   }
   checkOutputFile(a.csv);
   checkOutputFile(a.plot);
-  const scene::Scene scene = scene::sceneByName(a.model, a.width, a.height);
+  SweepSource src;
+  if (isTrace) {
+    ReplayArgs r;
+    r.trace = a.model;
+    r.preset = a.preset;
+    r.mode = a.mode;
+    r.frames = a.frames;
+    for (const std::string& key : a.params) r.sets.push_back(key + "=" + steps.front().text);
+    src.replay = planReplay(r);
+    src.name = "trace " + std::filesystem::path(a.model).filename().string() + " frames " +
+               std::to_string(src.replay->first) + "-" + std::to_string(src.replay->last);
+  } else {
+    src.scene = scene::sceneByName(a.model, a.width, a.height);
+    src.name = src.scene->name + " " + std::to_string(a.width) + "x" + std::to_string(a.height);
+  }
+  const std::vector<std::string> keys = pointKeys(a, src, steps);
+  std::unique_ptr<TempDir> privateCache;  // --no-cache: this run's results only
+  const PointCache cache(openCacheDir(a, privateCache));
 
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
-  std::vector<FrameFigures> rows;
+  Progress progress{steps.size(), terminal};
+  progress.start();
+  std::vector<size_t> todo;
+  std::map<std::string, std::vector<size_t>> sameKey;  // equal points render once
   for (size_t i = 0; i < steps.size(); ++i) {
-    progress(i, steps.size(), joined(a.params, ",") + "=" + steps[i].text, terminal);
-    FrameOptions o;
-    o.mode = steps[i].mode;
-    o.warmupFrames = 1;  // visibility streams sized as in an application's loop
-    const FrameResult frame = renderFrame(scene, steps[i].preset, o);
-    rows.push_back(computeFigures(scene, steps[i].preset, frame, frame));
+    const std::string what = joined(a.params, ",") + "=" + steps[i].text;
+    if (cache.load(keys[i])) {
+      progress.done(i, what, true);
+    } else if (sameKey[keys[i]].empty()) {
+      todo.push_back(i);
+      sameKey[keys[i]].push_back(i);
+    } else {
+      sameKey[keys[i]].push_back(i);
+    }
   }
+  const unsigned jobs = a.jobs == 0 ? localProcessors() : a.jobs;
+  auto work = [&](size_t i) {
+    try {
+      cache.store(keys[i], joined(a.params, ",") + "=" + steps[i].text + " " + src.name,
+                  renderPoint(src, a, steps[i]));
+    } catch (const std::exception& e) {
+      throw Error("sweep " + joined(a.params, ",") + "=" + steps[i].text + ": " + e.what());
+    }
+  };
+  auto onDone = [&](size_t i) {
+    for (size_t same : sameKey[keys[i]])
+      progress.done(same, joined(a.params, ",") + "=" + steps[same].text, same != i);
+  };
+  runPoints(todo, jobs, work, onDone);
   if (terminal) std::fprintf(stderr, "\r%78s\r", "");
 
+  std::vector<PointResult> rows;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    std::optional<PointResult> p = cache.load(keys[i]);
+    if (!p)
+      throw Error("sweep: the result of " + steps[i].text + " is missing from " + cache.dir());
+    rows.push_back(*p);
+  }
+
   const std::string mode(driver::renderModeName(steps.front().mode));
-  const std::string title = "Tessera sweep: " + scene.name + " " + std::to_string(a.width) + "x" +
-                            std::to_string(a.height) + " on " + a.preset + " (" + mode + ")";
+  const std::string title = "Tessera sweep: " + src.name + " on " + a.preset + " (" + mode + ")";
   std::ostringstream table;
   char line[256];
   table << title << "\n";
@@ -208,7 +403,7 @@ int runSweep(const SweepArgs& a) {
                 joined(a.params, ",").c_str(), "bins", "bin size", "cycles", "ms", "MiB", "bound");
   table << line;
   for (size_t i = 0; i < rows.size(); ++i) {
-    const FrameFigures& f = rows[i];
+    const PointResult& f = rows[i];
     const std::string binSize = std::to_string(f.binW) + "x" + std::to_string(f.binH);
     std::snprintf(line, sizeof line, "  %-16s %6u %11s %12.0f %10.3f %10.2f  %s\n",
                   steps[i].text.c_str(), f.bins, binSize.c_str(), f.timing.cycles,
@@ -217,6 +412,9 @@ int runSweep(const SweepArgs& a) {
     table << line;
   }
   std::cout << table.str();
+  // Points equal to another of this sweep count as cached: they were not rendered again.
+  std::cout << "  points                       " << progress.cached << " cached, "
+            << steps.size() - progress.cached << " rendered (" << jobs << " at a time)\n";
   if (!a.csv.empty()) {
     writeTextFile(a.csv, csvText(a.params, steps, rows));
     std::cout << "  csv                          " << a.csv << "\n";

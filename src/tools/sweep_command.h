@@ -1,6 +1,8 @@
-// `tessera sweep`: one scene rendered once per value of a preset parameter (or of several that
-// move together, e.g. maxBinW and maxBinH), one row per value of what the timing model says the
-// frame costs; as a table, CSV and an SVG plot of frame cycles and bytes against the value.
+// `tessera sweep`: one scene (or an apitrace trace, replayed) rendered once per value of a preset
+// parameter (or of several that move together, e.g. maxBinW and maxBinH), one row per value of
+// what the timing model says the frame costs; as a table, CSV and an SVG plot of frame cycles
+// and bytes against the value. Points render in parallel and are cached, so an interrupted sweep
+// resumes.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -9,7 +11,7 @@
 namespace tessera::tools {
 
 struct SweepArgs {
-  std::string model = "default";
+  std::string model = "default";  // a model file, a built-in scene or an apitrace trace
   std::string preset = "adreno-a630";
   std::string mode;  // empty: binning, or sysmem on a sysmem-only preset
   uint32_t width = 800, height = 600;
@@ -17,6 +19,10 @@ struct SweepArgs {
   std::vector<std::string> values;  // --values A,B,C
   std::string range;                // --range FROM:TO:STEP (instead of values)
   std::string csv, plot;            // outputs; both optional
+  unsigned jobs = 0;                // points rendered at once; 0: every local processor
+  std::string cacheDir;             // empty: defaultSweepCacheDir()
+  bool noCache = false;             // keep results only for this run
+  std::string frames;               // a trace's frames, N or A-B (default: all), summed per point
 };
 
 // The values of `--range FROM:TO:STEP`: FROM, FROM+STEP, ... up to TO inclusive, printed with as
@@ -25,9 +31,11 @@ struct SweepArgs {
 // than 1000 values.
 std::vector<std::string> expandRange(const std::string& range);
 
-// Checks everything (parameters, every value against validatePreset, mode, model, outputs)
-// before the first frame, then renders each value after a warm-up frame. Progress goes to
-// stderr: a bar redrawn in place on a terminal, otherwise one "[i/n] key=value" line per step.
+// Checks everything (parameters, every value against validatePreset, mode, model or trace,
+// outputs) before the first frame, then renders each value not already cached (a scene after a
+// warm-up frame; a trace replayed on Tessera's libraries), `jobs` at a time. Progress goes to
+// stderr: a bar redrawn in place on a terminal, otherwise one "[i/n] key=value" line per point
+// as it finishes (" (cached)" after those taken from the cache). Prints "N cached, M rendered".
 int runSweep(const SweepArgs& args);
 
 }  // namespace tessera::tools

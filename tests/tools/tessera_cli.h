@@ -1,7 +1,10 @@
 // The `tessera` command as the command-line tests run it: the binary the build made (TESSERA_BIN,
 // defined by the test target), a scratch folder per test file, and whole output files as text.
+// Each test process gives `tessera sweep` a cache folder of its own, empty when the process
+// starts, so that no result cached by an earlier run is reused.
 #pragma once
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -12,8 +15,19 @@
 
 namespace tessera::test {
 
+inline const std::string& sweepCacheHome() {
+  static const std::string dir = [] {
+    const std::filesystem::path d = std::filesystem::path(::testing::TempDir()) /
+                                    ("tessera-cache-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(d);
+    return d.string();
+  }();
+  return dir;
+}
+
 inline CommandResult tessera(const std::string& args) {
-  return runShell(std::string(TESSERA_BIN) + " " + args);
+  return runShell("XDG_CACHE_HOME=" + sweepCacheHome() + " " + std::string(TESSERA_BIN) + " " +
+                  args);
 }
 
 // `folder/name` under the test's temporary directory, removed if an earlier run left it.
