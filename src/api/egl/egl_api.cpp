@@ -11,10 +11,12 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <string_view>
 
 #include "api/egl/egl_objects.h"
 #include "common/error.h"
 #include "gpu/preset/preset.h"
+#include "gpu/preset/preset_field.h"
 #include "gpu/rb/color_format.h"
 
 namespace tessera::egl {
@@ -281,8 +283,18 @@ EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLin
     try {
       const char* preset = std::getenv("TESSERA_PRESET");
       const char* mode = std::getenv("TESSERA_MODE");
-      const tessera::gpu::Preset& p =
-          tessera::gpu::findPreset(preset && *preset ? preset : "adreno-a630");
+      tessera::gpu::Preset p = tessera::gpu::findPreset(preset && *preset ? preset : "adreno-a630");
+      // TESSERA_PRESET_OVERRIDES=key=value,key=value: `tessera replay --set` and trace sweeps.
+      if (const char* overrides = std::getenv("TESSERA_PRESET_OVERRIDES")) {
+        std::string_view rest = overrides;
+        while (!rest.empty()) {
+          const size_t comma = rest.find(',');
+          const std::string_view one = rest.substr(0, comma);
+          if (!one.empty()) tessera::gpu::applyPresetOverride(p, one);
+          rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+        }
+        tessera::gpu::validatePreset(p);
+      }
       d->device = std::make_unique<tessera::gpu::Device>(p);
       // As `tessera render`: binning unless the preset is the immediate-mode baseline.
       d->options.mode = mode && *mode  ? tessera::driver::parseRenderMode(mode)
