@@ -21,14 +21,39 @@ using gpu::cp::Opcode;
 using gpu::cp::packXY;
 using gpu::cp::Reg;
 
+Batch& Context::currentBatch() {
+  if (!batch_) {
+    batch_ = std::make_unique<Batch>(memory_);
+    queries_.batchStarted(batch_->queries, batch_->draws);
+  }
+  return *batch_;
+}
+
+void Context::beginQuery(pipe::QueryId id) {
+  Batch& b = currentBatch();
+  queries_.begin(id, b.queries, b.draws);
+}
+
+void Context::endQuery(pipe::QueryId id) {
+  Batch& b = currentBatch();
+  queries_.end(id, b.queries, b.draws);
+}
+
+pipe::QueryResult Context::queryResult(pipe::QueryId id, bool wait) {
+  // The result needs the batch being recorded when a period of the query lies in it.
+  if (wait && batch_ && !queries_.running(id) && queries_.pendingIn(id, batch_->queries)) flush();
+  // The model runs each submission to completion; a real kernel driver would wait here for
+  // the fence of the query's last period.
+  return queries_.result(id, memory_.read64(gpu::BusClient::Host, fenceBo_));
+}
+
 void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float depth,
                     uint8_t stencil) {
   buffers &= pipe::kClearColor | pipe::kClearDepth | pipe::kClearStencil;
   if (!fb_.color) buffers &= ~pipe::kClearColor;
   if (!fb_.depth) buffers &= ~(pipe::kClearDepth | pipe::kClearStencil);
   if (!buffers) return;
-  if (!batch_) batch_ = std::make_unique<Batch>(memory_);
-  Batch& b = *batch_;
+  Batch& b = currentBatch();
   const Rect r = scissorRect();
   // A whole-surface clear before any draw replaces the old contents: no restore needed.
   const bool whole = r.x0 == 0 && r.y0 == 0 && r.x1 == fb_.width && r.y1 == fb_.height;
@@ -65,9 +90,8 @@ void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float d
 void Context::draw(const pipe::DrawInfo& info) {
   if (!fb_.color && !fb_.depth) throw Error("draw: no framebuffer bound");
   if (info.count == 0) return;
-  if (!batch_) batch_ = std::make_unique<Batch>(memory_);
   if (!vs_ || !fs_) throw Error("draw: no shaders bound");
-  Batch& b = *batch_;
+  Batch& b = currentBatch();
   uint32_t type = 0;
   GpuAddress indexAddr = 0;
   uint32_t indexBytes = 0;
@@ -105,7 +129,7 @@ void Context::draw(const pipe::DrawInfo& info) {
 }
 
 void Context::invalidate(uint32_t buffers) {
-  if (!batch_) batch_ = std::make_unique<Batch>(memory_);
+  currentBatch();
   uint32_t bits = 0;
   if (buffers & pipe::kClearColor) bits |= pipe::kClearColor;
   if (buffers & (pipe::kClearDepth | pipe::kClearStencil)) bits |= pipe::kClearDepth;
@@ -141,6 +165,7 @@ void Context::buildSysmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDw
   emitSurfaces(ib0, fb_.depth != 0);
   ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Sysmem)});
   ib0.packet(Opcode::CP_SET_BIN, {0, packXY(0, 0), packXY(fb_.width - 1, fb_.height - 1)});
+  queries_.emitBinBase(batch_->queries, 1, 0, ib0);  // sysmem counts as one bin
   ib0.indirectBuffer(drawIb, drawDwords);
 }
 
@@ -245,6 +270,8 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
     blocks.earlyColor = resolveColor;
     blocks.earlyDepth = resolveDepth;
     blocks.zsStatic = !b.drawsWriteDepthStencil;
+    // Fragments a full-cover triangle hides still pass their tests: queries must count them.
+    blocks.keepFragments = b.queries.samples > 0;
     emitBlockTable(ib0, blocks, layout);
     ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Binning)});
     ib0.packet(Opcode::CP_SET_BIN,
@@ -255,7 +282,8 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   }
 
   ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Gmem)});
-  for (const Bin& bin : layout.bins) {
+  for (uint32_t index = 0; index < layout.bins.size(); ++index) {
+    const Bin& bin = layout.bins[index];
     if (binning) {
       const VscPipe& vp = layout.pipes[bin.pipe];
       ib0.reg(Reg::PC_VSTREAM_CONTROL, (vp.w * vp.h) | bin.slot << 16);
@@ -273,6 +301,7 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
     };
     if (restoreColor) blit(0, Event::RESTORE), ++report.restores;
     if (restoreDepth) blit(1, Event::RESTORE), ++report.restores;
+    queries_.emitBinBase(b.queries, static_cast<uint32_t>(layout.bins.size()), index, ib0);
     ib0.indirectBuffer(drawIb, drawDwords);
     if (resolveColor) blit(0, Event::RESOLVE), ++report.resolves;
     if (resolveDepth) blit(1, Event::RESOLVE), ++report.resolves;
@@ -283,9 +312,11 @@ pipe::Fence Context::flush() {
   if (!batch_) return {timestamp_};
   Batch& batch = *batch_;
   if (batch.drawCount == 0 && batch.clearCount == 0) {  // nothing to render (REFERENCES.md §1)
+    queries_.batchDropped(batch.queries);
     batch_.reset();
     return {timestamp_};
   }
+  queries_.batchEnding(batch.queries, batch.draws);  // running queries stop with the batch
   BatchReport report;
   report.draws = batch.drawCount;
   report.clears = batch.clearCount;
@@ -303,6 +334,7 @@ pipe::Fence Context::flush() {
       report.reason = std::string(renderModeName(report.mode)) + " requested";
   }
   submit(ib0, drawIb, report);
+  queries_.batchSubmitted(batch.queries, timestamp_);
   // Surfaces the batch wrote now hold defined contents; invalidated ones do not.
   if (fb_.color) {
     auto& c = resources_.get(fb_.color, ResourceKind::ColorSurface, "flush");

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "driver/context.h"
+#include "driver/query.h"
 #include "driver/upload_arena.h"
 #include "gpu/cp/command_writer.h"
 
@@ -32,6 +33,7 @@ struct Batch {
   bool lrzOk = true;
   // Some draw tests stencil or writes depth: a draw's full cover must then overwrite them.
   bool drawsWriteDepthStencil = false;
+  BatchQueries queries;  // sample slots and the queries running in this batch
   bool hasScissorBounds = false;
   PixelRect maxScissor{0, 0, 0, 0};  // union of every scissor used (REFERENCES.md §1)
   // Buffer objects the batch's commands may still read although their resource was renamed

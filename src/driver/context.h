@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "driver/batch_report.h"
+#include "driver/query.h"
 #include "driver/resources.h"
 #include "driver/upload_arena.h"
 #include "gpu/cp/capture.h"
@@ -70,6 +71,12 @@ class Context final : public pipe::Context {
   pipe::Fence flush() override;
   std::vector<uint8_t> readSurface(pipe::ResourceId surface) override;
 
+  pipe::QueryId createQuery(pipe::QueryType type) override { return queries_.create(type); }
+  void destroyQuery(pipe::QueryId id) override { queries_.destroy(id); }
+  void beginQuery(pipe::QueryId id) override;
+  void endQuery(pipe::QueryId id) override;
+  pipe::QueryResult queryResult(pipe::QueryId id, bool wait) override;
+
   // One report per submitted batch since the last takeReports().
   std::vector<BatchReport> takeReports() { return std::move(reports_); }
   // The buffers of the last submission (DriverOptions::captureStreams).
@@ -106,6 +113,8 @@ class Context final : public pipe::Context {
     dirty_ |= groups;
   }
 
+  // The batch being recorded, started (with every running query restarted in it) if none is.
+  Batch& currentBatch();
   Resource allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uint32_t w, uint32_t h,
                            const char* name);
   void emitState(gpu::cp::CommandWriter& w, uint32_t groups = kDirtyAll);
@@ -133,6 +142,8 @@ class Context final : public pipe::Context {
   DriverOptions options_;
   ResourceTable resources_;
   std::unique_ptr<Batch> batch_;
+  QueryTable queries_{
+      memory_, device_.preset().queryAccumulate ? QueryScheme::Accumulate : QueryScheme::PerBin};
   BinLayoutCache layouts_;
 
   // Current state.

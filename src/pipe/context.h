@@ -26,6 +26,16 @@ struct Fence {
   uint64_t timestamp = 0;
 };
 
+// Occlusion queries (EXT_occlusion_query_boolean; the counter as in GL 1.5): samples that passed
+// the depth and stencil tests between begin and end, or whether any did. The conservative
+// predicate may say true when none did; Tessera's is exact.
+enum class QueryType : uint8_t { OcclusionCounter, OcclusionPredicate, OcclusionConservative };
+using QueryId = uint32_t;
+struct QueryResult {
+  bool available = false;
+  uint64_t value = 0;  // samples, or 0/1 for the predicates
+};
+
 class Context {
  public:
   virtual ~Context() = default;
@@ -75,6 +85,16 @@ class Context {
   // The application no longer needs these contents (EXT_discard_framebuffer): no resolve.
   virtual void invalidate(uint32_t buffers) = 0;
   virtual Fence flush() = 0;
+
+  // Queries (tessera::Error on an unknown id, beginning a running query, ending a stopped one,
+  // destroying a running one, or asking for a result of one never begun).
+  virtual QueryId createQuery(QueryType type) = 0;
+  virtual void destroyQuery(QueryId id) = 0;
+  virtual void beginQuery(QueryId id) = 0;
+  virtual void endQuery(QueryId id) = 0;
+  // Not available while the query runs or its work has not retired; `wait` flushes what the
+  // result needs and waits for it instead (a running query still has none).
+  virtual QueryResult queryResult(QueryId id, bool wait) = 0;
 
   // Reads a surface back (after the flush that wrote it).
   virtual std::vector<uint8_t> readSurface(ResourceId surface) = 0;

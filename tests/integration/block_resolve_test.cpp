@@ -168,9 +168,12 @@ TEST(InterleavedResolve, ClearsBetweenDrawsReachMemory) {
     test::DriverFixture f(RenderMode::Binning, preset);
     f.ctx.clear(pipe::kClearColor, {0, 0, 0, 1}, 1.0f, 0);
     f.drawQuad();
+    pipe::RasterizerState scissored;
+    scissored.scissor = true;
+    f.ctx.setRasterizer(scissored);
     f.ctx.setScissor({100, 100, 200, 100});
     f.ctx.clear(pipe::kClearColor, {1, 1, 0, 1}, 1.0f, 0);
-    f.ctx.setScissor({0, 0, 640, 480});
+    f.ctx.setRasterizer({});
     f.setColor({0, 0, 1, 1});
     f.ctx.draw({pipe::Primitive::Triangles, 3});
     f.ctx.flush();
@@ -182,6 +185,8 @@ TEST(InterleavedResolve, ClearsBetweenDrawsReachMemory) {
   EXPECT_EQ(yellow[0], 255);  // the clear's, outside both draws
   EXPECT_EQ(yellow[1], 255);
   EXPECT_EQ(yellow[2], 0);
+  const uint8_t* black = on.data() + (size_t{50} * test::DriverFixture::kW + 50) * 4;
+  EXPECT_EQ(black[0] + black[1] + black[2], 0);  // outside the scissored clear
 }
 
 }  // namespace

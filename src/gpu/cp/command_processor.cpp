@@ -172,6 +172,18 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
     case Opcode::CP_COND_EXEC:
       if (memory_.read32(BusClient::CommandProcessor, addr64(p[0], p[1])) == 0) skip = p[2];
       return;
+    case Opcode::CP_COND_MODE_EXEC:
+      if (!((p[0] >> static_cast<uint32_t>(mode_)) & 1)) skip = p[1];
+      return;
+    case Opcode::CP_MEM_TO_MEM: {
+      // 64-bit arithmetic on memory: the GPU-side accumulation of query results.
+      const GpuAddress dst = addr64(p[1], p[2]);
+      const uint64_t a = memory_.read64(BusClient::CommandProcessor, addr64(p[3], p[4]));
+      const uint64_t b = memory_.read64(BusClient::CommandProcessor, addr64(p[5], p[6]));
+      const uint64_t base = (p[0] & 1) ? memory_.read64(BusClient::CommandProcessor, dst) : 0;
+      memory_.write64(BusClient::CommandProcessor, dst, base + a + ((p[0] & 2) ? 0 - b : b));
+      return;
+    }
   }
   fault(FaultKind::BadPacket, at, "unhandled opcode " + hex(opcode));
 }

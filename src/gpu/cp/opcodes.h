@@ -23,6 +23,11 @@ namespace tessera::gpu::cp {
     "DST_REG, SRC_REG, IMM: DST = SRC + IMM (per-bin query bases, seed 002)")                    \
   X(CP_COND_EXEC, 0x84, 3, 3,                                                                    \
     "ADDR_LO, ADDR_HI, DWORDS: skip the next DWORDS if the dword at ADDR is 0")                  \
+  X(CP_COND_MODE_EXEC, 0x47, 2, 2,                                                               \
+    "MODES (bit m: render mode m), DWORDS: skip the next DWORDS unless the mode is in MODES")     \
+  X(CP_MEM_TO_MEM, 0x73, 7, 7,                                                                   \
+    "FLAGS (ACCUMULATE[0] NEG_B[1]), DST_LO, DST_HI, A_LO, A_HI, B_LO, B_HI: 64-bit "            \
+    "DST = (ACCUMULATE ? DST : 0) + A + (NEG_B ? -B : B)")                                        \
   X(CP_WAIT_FOR_IDLE, 0x26, 0, 0, "wait until the pipeline drains")
 
 enum class Opcode : uint8_t {
@@ -57,7 +62,8 @@ constexpr const OpcodeInfo* lookupOpcode(uint32_t value) {
   X(RESTORE, 0x11, "blit the RB_BLIT_CNTL buffer of the current bin: system memory -> GMEM") \
   X(RESOLVE, 0x12, "blit the RB_BLIT_CNTL buffer of the current bin: GMEM -> system memory") \
   X(VSC_FLUSH, 0x13, "end of binning: write each pipe's stream size to VSC_SIZE")            \
-  X(FLUSH, 0x14, "flush caches")
+  X(FLUSH, 0x14, "flush caches")                                                            \
+  X(ZPASS_DONE, 0x15, "write the RB's 64-bit samples-passed counter to RB_SAMPLE_COUNT_ADDR")
 
 enum class Event : uint8_t {
 #define TESSERA_EV_ENUM(name, value, desc) name = value,

@@ -95,6 +95,8 @@ namespace tessera::gpu::cp {
   X(RB_CLEAR_DEPTH, 0x0525, 1, 1, "clear depth (fp32)")                                           \
   X(RB_CLEAR_STENCIL, 0x0526, 1, 1, "clear stencil value [7:0]")                                  \
   X(RB_BLIT_CNTL, 0x0530, 1, 1, "BUFFER[0] (0 colour, 1 depth/stencil) for RESTORE/RESOLVE")      \
+  X(RB_SAMPLE_COUNT_ADDR_LO, 0x0540, 1, 1, "where ZPASS_DONE writes the sample counter, low")        \
+  X(RB_SAMPLE_COUNT_ADDR_HI, 0x0541, 1, 1, "sample counter address, high")                          \
   X(VSC_BIN_SIZE, 0x0600, 1, 1, "bin WIDTH[15:0] HEIGHT[31:16] for the binning pass")             \
   X(VSC_BIN_COUNT, 0x0601, 1, 1, "bins NX[15:0] NY[31:16]")                                       \
   X(VSC_BIN_ORIGIN, 0x0602, 1, 1, "top-left of bin (0,0): X[15:0] Y[31:16]")                      \
@@ -102,7 +104,7 @@ namespace tessera::gpu::cp {
   X(VSC_SIZE_HI, 0x0605, 1, 1, "stream size array address, high")                                 \
   X(VSC_BLOCK_CNTL, 0x0606, 1, 1,                                                                 \
     "interleaved resolve: ENABLE[0] SIZE[2:1] (4/8/16 px) EARLY_COLOR[4] EARLY_DEPTH[5] "         \
-    "ZS_STATIC[6]")                                                                               \
+    "ZS_STATIC[6] KEEP_FRAGMENTS[7]")                                                                               \
   X(VSC_BLOCK_TABLE_LO, 0x0607, 1, 1, "block table: last and full-cover triangle per bin block")  \
   X(VSC_BLOCK_TABLE_HI, 0x0608, 1, 1, "block table, high")                                        \
   X(VSC_PIPE_CONFIG, 0x0610, 32, 4, "pipe n: X[7:0] Y[15:8] W[23:16] H[31:24] in bins")           \

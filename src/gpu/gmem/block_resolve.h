@@ -44,6 +44,7 @@ struct BlockResolveStats {
 struct BlockTarget {
   bool color = false, depth = false;  // present in GMEM and resolved early
   bool coverWritesDepth = true;       // a full-cover triangle overwrites depth/stencil too
+  bool skipCovered = true;            // drop quads before their block's full-cover triangle
   SysmemSurface colorSurface, depthSurface;
   uint32_t gmemColorBase = 0, gmemDepthBase = 0, binW = 0;
 };
@@ -68,7 +69,7 @@ class BlockResolver final {
   // full-cover triangle comes later: it cannot be seen there.
   bool hiddenByFullCover(int x, int y, uint32_t seq) const {
     const uint32_t e = geometry_.entry(window_.x0, window_.y0, x, y);
-    return e < entries_.size() && entries_[e].fullCover > seq + 1;
+    return target_.skipCovered && e < entries_.size() && entries_[e].fullCover > seq + 1;
   }
   // RESTORE of one buffer: the touched blocks, less those a full-cover triangle overwrites.
   void restore(GpuMemory& memory, TileMemory& gmem, BlitEngine& blit, bool depth);

@@ -76,6 +76,12 @@ class GpuMemory final {
     return v;
   }
   void write32(BusClient who, GpuAddress addr, uint32_t v) { write(who, addr, &v, 4); }
+  uint64_t read64(BusClient who, GpuAddress addr) {
+    uint64_t v;
+    read(who, addr, &v, 8);
+    return v;
+  }
+  void write64(BusClient who, GpuAddress addr, uint64_t v) { write(who, addr, &v, 8); }
 
   void countRead(BusClient who, uint64_t bytes) { stats_[who].readBytes += bytes; }
   void countWrite(BusClient who, uint64_t bytes) { stats_[who].writeBytes += bytes; }

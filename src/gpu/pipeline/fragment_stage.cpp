@@ -104,7 +104,9 @@ void FragmentStage::flush() {
       const PendingQuad& pq = quads_[slot];
       uint8_t mask = static_cast<uint8_t>((warp_.coverage >> (slot * 4)) & 0xf);
       if (!mask) continue;
-      if (depthStencilActive_ && !earlyZ_) {
+      // Late depth/stencil; without tests every sample passes, and the RB still counts it (the
+      // occlusion-query sample counter).
+      if (!earlyZ_) {
         mask = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth, pq.x,
                                 pq.y, mask, pq.z, pq.front);
         if (!mask) continue;

@@ -182,6 +182,7 @@ void Pipeline::beginBlockBin(const DrawState& s, const ras::Scissor& window,
                       rb::bytesPerPixel(s.depthFormat)};
   // Full-cover triangles of a batch whose draws never write depth/stencil leave those intact.
   t.coverWritesDepth = !control.zsStatic;
+  t.skipCovered = !control.keepFragments;
   t.gmemColorBase = s.gmemColorBase;
   t.gmemDepthBase = s.gmemDepthBase;
   t.binW = s.binWidth;
@@ -518,6 +519,15 @@ void Pipeline::event(cp::Event e, const cp::RegisterFile& regs) {
       writer_.flush(memory_, regs.getAddress(Reg::VSC_SIZE_LO, Reg::VSC_SIZE_HI));
       blocks_.store(memory_);
       return;
+    case cp::Event::ZPASS_DONE: {
+      // The binning pass runs no render backend: it has no samples to report.
+      if (mode_ == cp::RenderMode::Binning) return;
+      const uint64_t samples = rb_.stats().samplesPassed;
+      memory_.write64(BusClient::RenderBackend,
+                      regs.getAddress(Reg::RB_SAMPLE_COUNT_ADDR_LO, Reg::RB_SAMPLE_COUNT_ADDR_HI),
+                      samples);
+      return;
+    }
     case cp::Event::FLUSH:
     case cp::Event::CACHE_FLUSH_TS:
       return;

@@ -52,6 +52,7 @@ constexpr Preset kA630 = {
     .gmemBytesPerCycle = 64,
     .tileBuffers = 1,
     .lrz = false,
+    .queryAccumulate = true,
     .resolveBlock = 0,
 };
 
@@ -91,6 +92,7 @@ constexpr Preset kA320 = {
     .gmemBytesPerCycle = 32,
     .tileBuffers = 1,
     .lrz = false,
+    .queryAccumulate = false,
     .resolveBlock = 0,
 };
 
@@ -152,6 +154,7 @@ constexpr Preset kMiloKv260 = {
     .gmemBytesPerCycle = 8,
     .tileBuffers = 2,
     .lrz = false,
+    .queryAccumulate = false,
     .resolveBlock = 0,
 };
 
@@ -191,6 +194,7 @@ constexpr Preset kMiloDe2 = {
     .gmemBytesPerCycle = 8,
     .tileBuffers = 2,
     .lrz = false,
+    .queryAccumulate = false,
     .resolveBlock = 0,
 };
 

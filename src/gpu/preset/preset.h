@@ -52,6 +52,9 @@ struct Preset {
   uint32_t tileBuffers;  // count: 1 = restore/render/resolve in turn; 2 = double-buffered tile
                          // memory, the next bin restores and the last resolves while one renders
   bool lrz;              // low-resolution Z in binning batches whose draws allow it (gpu/lrz)
+  // Occlusion queries accumulate on the GPU (CP_MEM_TO_MEM per bin) instead of one sample
+  // pair per bin summed by the CPU (driver/query.h).
+  bool queryAccumulate;
   // pixels: block side of rendering interleaved with resolve (US 8,902,228; 4, 8 or 16), or 0
   // for whole-bin restore and resolve (gpu/vsc/block_table.h, gpu/gmem/block_resolve.h)
   uint32_t resolveBlock;

@@ -58,6 +58,8 @@ constexpr PresetField kFields[] = {
     {"tileBuffers", "count", "1: restore, render, resolve in turn; 2: double-buffered tile memory",
      &Preset::tileBuffers},
     {"lrz", "-", "low-resolution Z in binning batches whose draws allow it", &Preset::lrz},
+    {"queryAccumulate", "-", "occlusion queries accumulate on the GPU instead of per bin",
+     &Preset::queryAccumulate},
     {"resolveBlock", "pixels", "block side of rendering interleaved with resolve (4, 8, 16; 0 off)",
      &Preset::resolveBlock},
 };

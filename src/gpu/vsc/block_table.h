@@ -34,17 +34,21 @@ struct BlockControl {
   uint32_t size = 8;                            // pixels per block side
   bool earlyColor = false, earlyDepth = false;  // buffers the FIFO resolves during rendering
   bool zsStatic = false;                        // no draw of the batch writes depth or stencil
+  // Shade every fragment even where a later triangle covers the block: occlusion queries are
+  // counting samples in this batch.
+  bool keepFragments = false;
 };
 constexpr uint32_t encodeBlockControl(const BlockControl& c) {
   const uint32_t code = c.size == 4 ? 0 : c.size == 8 ? 1 : 2;
   return (c.enable ? 1u : 0u) | code << 1 | (c.earlyColor ? 1u : 0u) << 4 |
-         (c.earlyDepth ? 1u : 0u) << 5 | (c.zsStatic ? 1u : 0u) << 6;
+         (c.earlyDepth ? 1u : 0u) << 5 | (c.zsStatic ? 1u : 0u) << 6 |
+         (c.keepFragments ? 1u : 0u) << 7;
 }
 // SIZE 3 is reserved: decoded as disabled.
 constexpr BlockControl decodeBlockControl(uint32_t v) {
   const uint32_t code = (v >> 1) & 3;
-  return {(v & 1) != 0 && code < 3, 4u << code, ((v >> 4) & 1) != 0, ((v >> 5) & 1) != 0,
-          ((v >> 6) & 1) != 0};
+  return {(v & 1) != 0 && code < 3, 4u << code,          ((v >> 4) & 1) != 0,
+          ((v >> 5) & 1) != 0,      ((v >> 6) & 1) != 0, ((v >> 7) & 1) != 0};
 }
 
 struct BlockEntry {
