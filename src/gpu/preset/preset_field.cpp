@@ -60,6 +60,11 @@ constexpr PresetField kFields[] = {
     {"lrz", "-", "low-resolution Z in binning batches whose draws allow it", &Preset::lrz},
     {"resolveBlock", "pixels", "block side of rendering interleaved with resolve (4, 8, 16; 0 off)",
      &Preset::resolveBlock},
+    {"texCacheBytes", "bytes", "texture cache capacity (0: none, every fetch goes to memory)",
+     &Preset::texCacheBytes},
+    {"texCacheLineBytes", "bytes", "texture cache line: what one miss fetches",
+     &Preset::texCacheLineBytes},
+    {"texCacheWays", "count", "texture cache lines per set (LRU)", &Preset::texCacheWays},
 };
 
 template <typename T>
