@@ -56,6 +56,8 @@ struct SamplerState {
   // GL_TEXTURE_COMPARE_MODE / _FUNC (OpenGL ES 3.0 §3.8.16): shadow lookups on depth textures.
   bool compare = false;
   gpu::tex::CompareFunc compareFunc = gpu::tex::CompareFunc::LEqual;
+  // EXT_texture_filter_anisotropic: probes along the footprint's major axis (1..16; 1 = off).
+  uint8_t maxAnisotropy = 1;
   bool operator==(const SamplerState&) const = default;
 };
 

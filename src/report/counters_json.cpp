@@ -86,7 +86,11 @@ json blockCountersJson(const driver::BlockStats& s) {
       {"depth_bytes_read", s.rb.depthBytesRead}, {"depth_bytes_written", s.rb.depthBytesWritten}};
   j["tex"] = {{"samples", s.tex.samples},
               {"texel_fetches", s.tex.texelFetches},
-              {"bytes_fetched", s.tex.bytesFetched}};
+              {"bytes_fetched", s.tex.bytesFetched},
+              {"cache_lookups", s.tex.lookups},
+              {"cache_hits", s.tex.hits},
+              {"cache_misses", s.tex.misses},
+              {"cache_miss_bytes", s.tex.missBytes}};
   j["gmem"] = {{"restores", s.gmem.restores},
                {"resolves", s.gmem.resolves},
                {"clears", s.gmem.clears},

@@ -14,7 +14,7 @@ namespace tessera::tools {
 namespace {
 
 struct Row {
-  std::string preset, mode;
+  std::string preset, mode, textures;
   FrameFigures f;
 };
 
@@ -79,41 +79,65 @@ int runCompare(const CompareArgs& a) {
       throw Error("mode '" + m + "': +lrz and +ir need the binning pass (binning+...)");
     modes.push_back(mode);
   }
+  std::vector<TextureFormat> textureFormats;
+  for (const std::string& name : a.textureFormats) {
+    const std::optional<TextureFormat> f = parseTextureFormat(name);
+    if (!f)
+      throw Error("unknown texture format '" + name + "' (known: rgba8, etc2, astc4x4, astc8x8)");
+    textureFormats.push_back(*f);
+  }
+  const bool texColumns = !textureFormats.empty();
+  if (textureFormats.empty()) textureFormats.push_back(TextureFormat::Rgba8);
   const scene::Scene scene = scene::sceneByName(a.model, a.width, a.height);
 
   std::vector<Row> rows;
   for (const gpu::Preset& p : presets)
-    for (const Mode& mode : modes) {
-      if (p.sysmemOnly && mode.mode != driver::RenderMode::Sysmem) continue;
-      FrameOptions o;
-      o.mode = mode.mode;
-      o.warmupFrames = 1;
-      gpu::Preset variant = p;
-      variant.lrz = variant.lrz || mode.lrz;
-      if (mode.interleaved && variant.resolveBlock == 0) variant.resolveBlock = 8;
-      const FrameResult frame = renderFrame(scene, variant, o);
-      rows.push_back(
-          {std::string(p.name), mode.name, computeFigures(scene, variant, frame, frame)});
-    }
+    for (const Mode& mode : modes)
+      for (const TextureFormat tf : textureFormats) {
+        if (p.sysmemOnly && mode.mode != driver::RenderMode::Sysmem) continue;
+        FrameOptions o;
+        o.mode = mode.mode;
+        o.warmupFrames = 1;
+        o.textureFormat = tf;
+        gpu::Preset variant = p;
+        variant.lrz = variant.lrz || mode.lrz;
+        if (mode.interleaved && variant.resolveBlock == 0) variant.resolveBlock = 8;
+        const FrameResult frame = renderFrame(scene, variant, o);
+        rows.push_back({std::string(p.name), mode.name, std::string(textureFormatName(tf)),
+                        computeFigures(scene, variant, frame, frame)});
+      }
 
   std::ostringstream table, csv;
   char line[256];
   table << "Tessera compare: " << scene.name << " " << a.width << "x" << a.height << "\n";
-  std::snprintf(line, sizeof line, "  %-16s %-15s %6s %12s %10s %10s %10s  %-5s  %s\n", "preset",
-                "mode", "bins", "cycles", "ms", "MiB", "fragments", "bound", "busiest blocks");
+  // With texture formats: which one, and the texture unit's share of the bytes.
+  auto texText = [&](const Row* r) {
+    if (!texColumns) return std::string();
+    if (!r) return std::string(" textures   tex MiB");
+    char buf[48];
+    std::snprintf(buf, sizeof buf, " %-8s %9.3f", r->textures.c_str(),
+                  double(r->f.bus[gpu::BusClient::Texture].readBytes) / 1048576.0);
+    return std::string(buf);
+  };
+  std::snprintf(line, sizeof line, "  %-16s %-15s%s %6s %12s %10s %10s %10s  %-5s  %s\n", "preset",
+                "mode", texText(nullptr).c_str(), "bins", "cycles", "ms", "MiB", "fragments",
+                "bound", "busiest blocks");
   table << line;
-  csv << "preset,mode,bins," << frameTimeCsvHeader() << ",bytes,fragments_shaded,"
-      << boundBusyCsvHeader() << "\n";
+  csv << "preset,mode," << (texColumns ? "textures,texture_bytes," : "") << "bins,"
+      << frameTimeCsvHeader() << ",bytes,fragments_shaded," << boundBusyCsvHeader() << "\n";
   for (const Row& r : rows) {
     const gpu::perf::SubmissionTiming& t = r.f.timing;
     const uint64_t bytes = r.f.bus.totalGpuBytes();
-    std::snprintf(line, sizeof line, "  %-16s %-15s %6u %12.0f %10.3f %10.2f %10llu  %-5s  %s\n",
-                  r.preset.c_str(), r.mode.c_str(), r.f.bins, t.cycles, t.milliseconds(),
-                  double(bytes) / 1048576.0, static_cast<unsigned long long>(r.f.fragmentsShaded),
+    std::snprintf(line, sizeof line, "  %-16s %-15s%s %6u %12.0f %10.3f %10.2f %10llu  %-5s  %s\n",
+                  r.preset.c_str(), r.mode.c_str(), texText(&r).c_str(), r.f.bins, t.cycles,
+                  t.milliseconds(), double(bytes) / 1048576.0,
+                  static_cast<unsigned long long>(r.f.fragmentsShaded),
                   std::string(gpu::perf::blockName(t.bound)).c_str(), busiest(t).c_str());
     table << line;
-    csv << r.preset << "," << r.mode << "," << r.f.bins << "," << frameTimeCsv(t) << "," << bytes
-        << "," << r.f.fragmentsShaded << "," << boundBusyCsv(t) << "\n";
+    csv << r.preset << "," << r.mode << ",";
+    if (texColumns) csv << r.textures << "," << r.f.bus[gpu::BusClient::Texture].readBytes << ",";
+    csv << r.f.bins << "," << frameTimeCsv(t) << "," << bytes << "," << r.f.fragmentsShaded << ","
+        << boundBusyCsv(t) << "\n";
   }
   std::cout << table.str();
   if (!a.csv.empty()) {

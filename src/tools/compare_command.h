@@ -14,10 +14,13 @@ struct CompareArgs {
   std::vector<std::string> modes;    // empty: sysmem, naive, binning, binning+lrz
   std::vector<std::string> sets;     // "key=value" preset overrides applied to every preset
   std::string csv;                   // also write the table as CSV here
+  // Scene texture formats (tools::TextureFormat names: rgba8, etc2, astc4x4, astc8x8) to render
+  // every (preset, mode) pair with; empty: RGBA8 only, and the table keeps its usual columns.
+  std::vector<std::string> textureFormats;
 };
 
-// Renders every (preset, mode) pair after a warm-up frame (visibility streams sized as in an
-// application's loop) and prints the table; throws tessera::Error on a bad preset, mode,
+// Renders every (preset, mode[, texture format]) after a warm-up frame (visibility streams sized as
+// in an application's loop) and prints the table; throws tessera::Error on a bad preset, mode,
 // override or model before rendering anything.
 int runCompare(const CompareArgs& args);
 

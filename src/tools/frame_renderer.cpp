@@ -1,11 +1,13 @@
 #include "tools/frame_renderer.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstring>
 
 #include "common/error.h"
 #include "driver/context.h"
+#include "gpu/tex/compressed/encode.h"
 #include "isa/assembler.h"
 #include "isa/encoding.h"
 #include "isa/position_only.h"
@@ -66,6 +68,29 @@ struct MeshBuffers {
 template <class T>
 std::span<const uint8_t> bytes(const std::vector<T>& v) {
   return {reinterpret_cast<const uint8_t*>(v.data()), v.size() * sizeof(T)};
+}
+
+constexpr std::array<std::string_view, 4> kTextureFormatNames = {"rgba8", "etc2", "astc4x4",
+                                                                 "astc8x8"};
+
+// The scene's texture in GPU memory: every level as it is, or encoded to blocks.
+pipe::ResourceId createSceneTexture(pipe::Context& ctx, const scene::Texture& t,
+                                    TextureFormat format) {
+  if (t.levels.empty()) throw Error("scene texture without levels");
+  bool opaque = true;
+  for (const Image& level : t.levels)
+    for (size_t i = 3; i < level.rgba.size() && opaque; i += 4) opaque = level.rgba[i] == 255;
+  const gpu::tex::TexFormat f = storedFormat(format, opaque);
+  const pipe::ResourceId id =
+      ctx.createTexture({f, t.levels[0].width, t.levels[0].height, uint32_t(t.levels.size())});
+  for (uint32_t l = 0; l < t.levels.size(); ++l) {
+    const Image& level = t.levels[l];
+    if (f == gpu::tex::TexFormat::RGBA8)
+      ctx.uploadTexture(id, 0, l, level.rgba);
+    else
+      ctx.uploadTexture(id, 0, l, gpu::tex::encodeImage(f, level.rgba, level.width, level.height));
+  }
+  return id;
 }
 
 void drawScene(pipe::Context& ctx, const scene::Scene& s, const Programs& programs,
@@ -138,6 +163,30 @@ void drawScene(pipe::Context& ctx, const scene::Scene& s, const Programs& progra
 
 }  // namespace
 
+std::string_view textureFormatName(TextureFormat f) {
+  return kTextureFormatNames[static_cast<size_t>(f)];
+}
+
+std::optional<TextureFormat> parseTextureFormat(std::string_view name) {
+  for (size_t i = 0; i < kTextureFormatNames.size(); ++i)
+    if (kTextureFormatNames[i] == name) return static_cast<TextureFormat>(i);
+  return std::nullopt;
+}
+
+gpu::tex::TexFormat storedFormat(TextureFormat f, bool opaque) {
+  switch (f) {
+    case TextureFormat::Etc2:
+      return opaque ? gpu::tex::TexFormat::ETC2_RGB8 : gpu::tex::TexFormat::ETC2_RGBA8;
+    case TextureFormat::Astc4x4:
+      return gpu::tex::TexFormat::ASTC_4x4;
+    case TextureFormat::Astc8x8:
+      return gpu::tex::TexFormat::ASTC_8x8;
+    case TextureFormat::Rgba8:
+      break;
+  }
+  return gpu::tex::TexFormat::RGBA8;
+}
+
 FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
                         const FrameOptions& options) {
   gpu::Device device(preset);
@@ -157,13 +206,8 @@ FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
     meshes.push_back(b);
   }
   std::vector<pipe::ResourceId> textures;
-  for (const scene::Texture& t : s.textures) {
-    if (t.levels.empty()) throw Error("scene texture without levels");
-    const pipe::ResourceId id = ctx.createTexture(
-        {pipe::TexFormat::RGBA8, t.levels[0].width, t.levels[0].height, uint32_t(t.levels.size())});
-    for (uint32_t l = 0; l < t.levels.size(); ++l) ctx.uploadTexture(id, 0, l, t.levels[l].rgba);
-    textures.push_back(id);
-  }
+  for (const scene::Texture& t : s.textures)
+    textures.push_back(createSceneTexture(ctx, t, options.textureFormat));
   pipe::Framebuffer fb;
   fb.color = ctx.createColorSurface(pipe::ColorFormat::RGBA8, s.width, s.height);
   fb.depth = ctx.createDepthSurface(pipe::DepthFormat::D24S8, s.width, s.height);

@@ -2,7 +2,9 @@
 // `tessera render` and of the image tests. One call = one frame = the batches it flushed.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/image.h"
@@ -10,9 +12,20 @@
 #include "driver/options.h"
 #include "gpu/cp/capture.h"
 #include "gpu/preset/preset.h"
+#include "gpu/tex/texture_descriptor.h"
 #include "scene/scene.h"
 
 namespace tessera::tools {
+
+// How the scene's RGBA8 textures are stored on the GPU: as they are, or encoded (every mip level)
+// by the encoders of gpu/tex/compressed/encode.h and sampled from their blocks.
+enum class TextureFormat : uint8_t { Rgba8, Etc2, Astc4x4, Astc8x8 };
+// "rgba8", "etc2", "astc4x4", "astc8x8".
+std::string_view textureFormatName(TextureFormat);
+std::optional<TextureFormat> parseTextureFormat(std::string_view);
+// The texture unit format a scene texture is stored in: RGBA8, ETC2_RGB8 (ETC2_RGBA8 when the
+// texture has any texel that is not opaque), ASTC_4x4 or ASTC_8x8.
+gpu::tex::TexFormat storedFormat(TextureFormat, bool opaque);
 
 struct FrameOptions {
   driver::RenderMode mode = driver::RenderMode::Binning;
@@ -26,6 +39,8 @@ struct FrameOptions {
   bool discardDepth = false;
   // Count the fragments rasterized at each pixel of the measured frame (FrameResult::overdraw).
   bool overdraw = false;
+  // The format the scene's textures are uploaded in.
+  TextureFormat textureFormat = TextureFormat::Rgba8;
 };
 
 struct FrameResult {

@@ -156,6 +156,20 @@ std::string summaryTable(const FrameFigures& f) {
                 bytesText(f.bus.totalGpuBytes()).c_str(),
                 bytesText(f.sysmemBus.totalGpuBytes()).c_str());
   o << line;
+  // Texture reads against the framebuffer's traffic (restore + resolve when tiling, the render
+  // backend's reads and writes in sysmem mode): which of the two the frame's bandwidth goes to.
+  auto framebufferBytes = [](const gpu::BusStats& b) {
+    using gpu::BusClient;
+    return b[BusClient::GmemRestore].readBytes + b[BusClient::GmemRestore].writeBytes +
+           b[BusClient::GmemResolve].readBytes + b[BusClient::GmemResolve].writeBytes +
+           b[BusClient::RenderBackend].readBytes + b[BusClient::RenderBackend].writeBytes;
+  };
+  std::snprintf(line, sizeof line, "  %-28s %s / %s   | %s / %s\n", "texture / framebuffer bytes",
+                bytesText(f.bus[gpu::BusClient::Texture].readBytes).c_str(),
+                bytesText(framebufferBytes(f.bus)).c_str(),
+                bytesText(f.sysmemBus[gpu::BusClient::Texture].readBytes).c_str(),
+                bytesText(framebufferBytes(f.sysmemBus)).c_str());
+  o << line;
   o << timingTable(f.timing, f.sysmemTiming);
   return o.str();
 }

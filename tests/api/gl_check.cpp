@@ -843,6 +843,57 @@ void sceneCompressedFilter() {
   logError("draw");
 }
 
+// OES_texture_float / OES_texture_half_float (and _linear): every base format as FLOAT and
+// HALF_FLOAT_OES, nearest and linear, values beyond [0, 1] saturating when written; a float
+// the extension strings and a format/type mismatch.
+void sceneFloatTextures() {
+  const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  for (const char* e : {"GL_OES_texture_float", "GL_OES_texture_half_float",
+                        "GL_OES_texture_float_linear", "GL_OES_texture_half_float_linear"})
+    gLog << e << " " << (std::strstr(ext, e) != nullptr) << "\n";
+  const GLuint p = textureProgram();
+  glUseProgram(p);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  const GLenum formats[] = {GL_RGBA, GL_RGB, GL_LUMINANCE_ALPHA, GL_LUMINANCE, GL_ALPHA};
+  const int channels[] = {4, 3, 2, 1, 1};
+  // 4x4 texels per format, values -0.5 .. 1.5 so that filtering crosses the clamp.
+  for (int half = 0; half < 2; ++half)
+    for (int k = 0; k < 5; ++k) {
+      GLuint t = 0;
+      glGenTextures(1, &t);
+      glBindTexture(GL_TEXTURE_2D, t);
+      std::vector<float> v;
+      std::vector<uint16_t> h;
+      for (int i = 0; i < 16 * channels[k]; ++i) {
+        const float x = -0.5f + 2.0f * float((i * 7 + k * 3) % 16) / 15.0f;
+        v.push_back(x);
+        // Binary16 of x, rounded to the nearest multiple of 2^-10 of its binade (x is a multiple of
+        // 2/15, not exact): truncation is fine, both stacks read the same halves.
+        uint32_t bits;
+        std::memcpy(&bits, &x, 4);
+        const int exp = int((bits >> 23) & 0xff) - 112;
+        h.push_back(x == 0.0f || exp <= 0
+                        ? uint16_t((bits >> 16) & 0x8000)
+                        : uint16_t(((bits >> 16) & 0x8000) | exp << 10 | ((bits >> 13) & 0x3ff)));
+      }
+      glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(formats[k]), 4, 4, 0, formats[k],
+                   half ? 0x8D61 : GL_FLOAT, half ? static_cast<const void*>(h.data()) : v.data());
+      logError(half ? "half image" : "float image");
+      const GLint filter = k % 2 ? GL_NEAREST : GL_LINEAR;
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+      const float x0 = -1.0f + 0.4f * float(k), y0 = half ? 0.0f : -1.0f;
+      drawTexturedRect(x0, y0, x0 + 0.4f, y0 + 1.0f);
+    }
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 1, 0, GL_RGBA, GL_FLOAT, nullptr);
+  logError("format mismatch");
+  // (DEPTH_COMPONENT with FLOAT is left out: OES_depth_texture allows only UNSIGNED_SHORT and
+  // UNSIGNED_INT, but Mesa accepts it; gles2_float_texture_test checks Tessera's error.)
+}
+
 struct Scene {
   const char* name;
   void (*draw)();
@@ -863,6 +914,7 @@ constexpr Scene kScenes[] = {
     {"shadow-samplers", sceneShadowSamplers},
     {"texture-3d", sceneTexture3D},
     {"compressed-filter", sceneCompressedFilter},
+    {"float-textures", sceneFloatTextures},
 };
 
 }  // namespace

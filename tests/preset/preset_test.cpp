@@ -123,6 +123,19 @@ TEST(Preset, ValidationNamesTheBrokenRule) {
   EXPECT_THROW(validatePreset(broken([](Preset& q) { q.setupCyclesPerTriangle = 0; })), Error);
   EXPECT_THROW(validatePreset(broken([](Preset& q) { q.tileBuffers = 0; })), Error);
   EXPECT_THROW(validatePreset(broken([](Preset& q) { q.tileBuffers = 3; })), Error);
+  // The texture cache: a power-of-two line of at least 16 bytes, at least one way, and a
+  // capacity of line x ways x a power-of-two number of sets (or 0 for no cache).
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.texCacheLineBytes = 8; })), Error);
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.texCacheLineBytes = 48; })), Error);
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.texCacheWays = 0; })), Error);
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.texCacheBytes = 1000; })), Error);
+  EXPECT_THROW(validatePreset(broken([](Preset& q) { q.texCacheBytes = 3 * 64 * 8; })), Error);
+  EXPECT_NO_THROW(validatePreset(broken([](Preset& q) { q.texCacheBytes = 0; })));
+  EXPECT_NO_THROW(validatePreset(broken([](Preset& q) {
+    q.texCacheBytes = 16 * 3;  // one set of three 16-byte ways
+    q.texCacheLineBytes = 16;
+    q.texCacheWays = 3;
+  })));
 }
 
 TEST(PresetDocs, EveryPresetNameAppears) {

@@ -290,11 +290,7 @@ GL_APICALL void GL_APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLi
 }
 
 GL_APICALL void GL_APIENTRY glGetTexParameterfv(GLenum target, GLenum pname, GLfloat* params) {
-  run([&](Context* c) {
-    GLint v = 0;
-    c->getTexParameter(target, pname, &v);
-    *params = static_cast<GLfloat>(v);
-  });
+  run([&](Context* c) { c->getTexParameterf(target, pname, params); });
 }
 
 GL_APICALL void GL_APIENTRY glGetUniformfv(GLuint program, GLint location, GLfloat* params) {
@@ -434,7 +430,7 @@ GL_APICALL void GL_APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint p
 }
 
 GL_APICALL void GL_APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat param) {
-  run([&](Context* c) { c->texParameter(target, pname, static_cast<GLint>(param)); });
+  run([&](Context* c) { c->texParameterf(target, pname, param); });
 }
 
 GL_APICALL void GL_APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint* params) {
@@ -442,7 +438,7 @@ GL_APICALL void GL_APIENTRY glTexParameteriv(GLenum target, GLenum pname, const 
 }
 
 GL_APICALL void GL_APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {
-  run([&](Context* c) { c->texParameter(target, pname, static_cast<GLint>(params[0])); });
+  run([&](Context* c) { c->texParameterf(target, pname, params[0]); });
 }
 
 GL_APICALL void GL_APIENTRY glCompressedTexImage2D(GLenum target, GLint level,

@@ -114,7 +114,11 @@ class Context final {
   void framebufferTexture3D(GLenum target, GLenum attachment, GLenum texTarget, GLuint texture,
                             GLint level, GLint zoffset);
   void texParameter(GLenum target, GLenum pname, GLint value);
+  // The float forms: TEXTURE_MAX_ANISOTROPY_EXT keeps its fraction; other parameters are the
+  // integer forms' (enums).
+  void texParameterf(GLenum target, GLenum pname, GLfloat value);
   void getTexParameter(GLenum target, GLenum pname, GLint* out);
+  void getTexParameterf(GLenum target, GLenum pname, GLfloat* out);
   void generateMipmap(GLenum target);
   GLboolean isTexture(GLuint name);
 

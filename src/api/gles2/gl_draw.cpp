@@ -252,6 +252,9 @@ bool Context::bindTextures(Program& p) {
         // EXT_shadow_samplers: shadow lookups compare when the texture asks for it.
         s.compare = t->compareMode == kCompareRefToTexture;
         s.compareFunc = static_cast<gpu::tex::CompareFunc>(t->compareFunc - GL_NEVER);
+        // EXT_texture_filter_anisotropic: the unit takes whole probe counts up to its maximum.
+        s.maxAnisotropy = static_cast<uint8_t>(
+            std::min<GLfloat>(t->maxAnisotropy, static_cast<GLfloat>(gpu::tex::kMaxAnisotropy)));
       }
       const pipe::ResourceId bound = complete ? res : pipe::kNoResource;
       pipe_.setTexture(pipe::ShaderStage::Vertex, slot, bound, s);

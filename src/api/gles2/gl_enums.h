@@ -15,6 +15,10 @@ inline constexpr GLenum kTextureCompareMode = 0x884C, kTextureCompareFunc = 0x88
 inline constexpr GLenum kTexture3D = 0x806F, kTextureBinding3D = 0x806A, kTextureWrapR = 0x8072,
                         kMax3DTextureSize = 0x8073, kAttachmentTexture3DZoffset = 0x8CD4;
 inline constexpr GLint kMax3DSize = 256;
+// OES_texture_half_float: the HALF_FLOAT_OES type.
+inline constexpr GLenum kHalfFloat = 0x8D61;
+// EXT_texture_filter_anisotropic.
+inline constexpr GLenum kTextureMaxAnisotropy = 0x84FE, kMaxTextureMaxAnisotropy = 0x84FF;
 
 inline std::optional<pipe::CompareFunc> compareFunc(GLenum e) {
   if (e < GL_NEVER || e > GL_ALWAYS) return std::nullopt;  // GL_NEVER..GL_ALWAYS are 0x200..0x207

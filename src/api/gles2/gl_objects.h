@@ -38,6 +38,8 @@ struct Texture {
   // EXT_shadow_samplers: TEXTURE_COMPARE_MODE_EXT (GL_NONE or COMPARE_REF_TO_TEXTURE_EXT) and
   // TEXTURE_COMPARE_FUNC_EXT.
   GLenum compareMode = GL_NONE, compareFunc = GL_LEQUAL;
+  // EXT_texture_filter_anisotropic: TEXTURE_MAX_ANISOTROPY_EXT, >= 1.
+  GLfloat maxAnisotropy = 1.0f;
   pipe::ResourceId resource = pipe::kNoResource;
   bool dirty = true;  // images changed since `resource` was made
   // Render-to-texture: colour surfaces over levels of `resource`, by face * 16 + level; the

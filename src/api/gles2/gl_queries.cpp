@@ -66,6 +66,8 @@ struct StateQuery {
         return ints({kMaxTextureUnits});
       case GL_SUBPIXEL_BITS:
         return ints({8});
+      case kMaxTextureMaxAnisotropy:  // EXT_texture_filter_anisotropic
+        return ints({double(gpu::tex::kMaxAnisotropy)});
       case GL_RED_BITS:
         return ints({double(t.red)});
       case GL_GREEN_BITS:
@@ -252,7 +254,9 @@ const GLubyte* Context::getString(GLenum name) {
           "GL_OES_depth24 GL_OES_packed_depth_stencil GL_OES_mapbuffer GL_OES_depth_texture "
           "GL_EXT_discard_framebuffer GL_OES_vertex_array_object GL_EXT_shadow_samplers "
           "GL_OES_texture_3D GL_OES_compressed_ETC1_RGB8_texture "
-          "GL_KHR_texture_compression_astc_ldr");
+          "GL_KHR_texture_compression_astc_ldr GL_OES_texture_half_float GL_OES_texture_float "
+          "GL_OES_texture_half_float_linear GL_OES_texture_float_linear "
+          "GL_EXT_texture_filter_anisotropic");
     default:
       error(GL_INVALID_ENUM);
       return nullptr;

@@ -2,12 +2,14 @@
 // parameters, completeness (§3.7.10), mipmap generation; the pipe texture is rebuilt lazily
 // when a draw samples a texture whose images changed.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <span>
 
 #include "api/gles2/gl_compressed_formats.h"
 #include "api/gles2/gl_context.h"
 #include "api/gles2/gl_enums.h"
+#include "gpu/tex/texel_format.h"
 
 namespace tessera::gles2 {
 namespace {
@@ -41,6 +43,17 @@ constexpr FormatMatch kFormats[] = {
     {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, TexFormat::D16, 2},
     {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, TexFormat::D24S8, 4},
     {kDepthStencil, kUnsignedInt248, TexFormat::D24S8, 4},
+    // OES_texture_half_float / OES_texture_float: the client's halves and floats as they are.
+    {GL_RGBA, kHalfFloat, TexFormat::RGBA16F, 8},
+    {GL_RGB, kHalfFloat, TexFormat::RGB16F, 6},
+    {GL_LUMINANCE_ALPHA, kHalfFloat, TexFormat::LA16F, 4},
+    {GL_LUMINANCE, kHalfFloat, TexFormat::L16F, 2},
+    {GL_ALPHA, kHalfFloat, TexFormat::A16F, 2},
+    {GL_RGBA, GL_FLOAT, TexFormat::RGBA32F, 16},
+    {GL_RGB, GL_FLOAT, TexFormat::RGB32F, 12},
+    {GL_LUMINANCE_ALPHA, GL_FLOAT, TexFormat::LA32F, 8},
+    {GL_LUMINANCE, GL_FLOAT, TexFormat::L32F, 4},
+    {GL_ALPHA, GL_FLOAT, TexFormat::A32F, 4},
 };
 
 const FormatMatch* findFormat(GLenum format, GLenum type) {
@@ -57,7 +70,7 @@ bool knownFormat(GLenum f) {
 bool knownType(GLenum t) {
   return t == GL_UNSIGNED_BYTE || t == GL_UNSIGNED_SHORT_4_4_4_4 ||
          t == GL_UNSIGNED_SHORT_5_5_5_1 || t == GL_UNSIGNED_SHORT_5_6_5 || t == GL_UNSIGNED_SHORT ||
-         t == GL_UNSIGNED_INT || t == kUnsignedInt248;
+         t == GL_UNSIGNED_INT || t == kUnsignedInt248 || t == GL_FLOAT || t == kHalfFloat;
 }
 
 bool isDepth(TexFormat f) {
@@ -136,6 +149,55 @@ void decode(TexFormat f, const uint8_t* p, int c[4], int bytes) {
       for (int i = 0; i < 4; ++i) c[i] = i < bytes ? p[i] : 0;  // byte formats: n channels
   }
 }
+// Float formats (OES_texture_float, OES_texture_half_float): their channels as floats, and back
+// (halves rounded to nearest even), so mipmaps average the stored values.
+float halfToFloat(uint16_t h) {
+  return gpu::tex::detail::halfToFloat(h);
+}
+uint16_t floatToHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  const auto sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
+  const uint32_t abs = x & 0x7fffffffu;
+  if (abs >= 0x7f800000u)  // infinity, or NaN (kept quiet)
+    return static_cast<uint16_t>(sign | 0x7c00u | (abs > 0x7f800000u ? 0x200u : 0u));
+  if (abs >= 0x477ff000u) return static_cast<uint16_t>(sign | 0x7c00u);  // rounds past 65504
+  if (abs < 0x38800000u) {  // a half subnormal (or zero): a multiple of 2^-24, rounded
+    float a;
+    std::memcpy(&a, &abs, 4);
+    return static_cast<uint16_t>(sign | static_cast<uint16_t>(std::nearbyint(a * 16777216.0f)));
+  }
+  const uint32_t rounded = abs + 0xfffu + ((abs >> 13) & 1u);  // to nearest, ties to even
+  return static_cast<uint16_t>(sign | ((rounded - 0x38000000u) >> 13));
+}
+void decodeFloat(TexFormat f, const uint8_t* p, float c[4], int bytes) {
+  const bool half = f <= TexFormat::A16F;
+  const int n = bytes / (half ? 2 : 4);
+  for (int i = 0; i < 4; ++i) {
+    c[i] = 0.0f;
+    if (i >= n) continue;
+    if (half) {
+      uint16_t h;
+      std::memcpy(&h, p + 2 * i, 2);
+      c[i] = halfToFloat(h);
+    } else {
+      std::memcpy(&c[i], p + 4 * i, 4);
+    }
+  }
+}
+void encodeFloat(TexFormat f, const float c[4], uint8_t* p, int bytes) {
+  const bool half = f <= TexFormat::A16F;
+  const int n = bytes / (half ? 2 : 4);
+  for (int i = 0; i < n; ++i) {
+    if (half) {
+      const uint16_t h = floatToHalf(c[i]);
+      std::memcpy(p + 2 * i, &h, 2);
+    } else {
+      std::memcpy(p + 4 * i, &c[i], 4);
+    }
+  }
+}
+
 void encode(TexFormat f, const int c[4], uint8_t* p, int bytes) {
   uint16_t v = 0;
   switch (f) {
@@ -384,9 +446,34 @@ void Context::texParameter(GLenum target, GLenum pname, GLint value) {
       if (!compareFunc(v)) return error(GL_INVALID_ENUM);
       if (t) t->compareFunc = v;
       return;
+    case kTextureMaxAnisotropy:
+      return texParameterf(target, pname, static_cast<GLfloat>(value));
     default:
       error(GL_INVALID_ENUM);
   }
+}
+
+void Context::texParameterf(GLenum target, GLenum pname, GLfloat value) {
+  if (pname != kTextureMaxAnisotropy) return texParameter(target, pname, static_cast<GLint>(value));
+  if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP && target != kTexture3D)
+    return error(GL_INVALID_ENUM);
+  // EXT_texture_filter_anisotropic: values below 1.0 are INVALID_VALUE; larger values than the
+  // implementation's maximum are kept and clamped when sampling.
+  if (!(value >= 1.0f)) return error(GL_INVALID_VALUE);
+  if (Texture* t = boundTexture(target)) t->maxAnisotropy = value;
+}
+
+void Context::getTexParameterf(GLenum target, GLenum pname, GLfloat* out) {
+  if (pname == kTextureMaxAnisotropy) {
+    if (target != GL_TEXTURE_2D && target != GL_TEXTURE_CUBE_MAP && target != kTexture3D)
+      return error(GL_INVALID_ENUM);
+    const Texture* t = boundTexture(target);
+    *out = t ? t->maxAnisotropy : 1.0f;
+    return;
+  }
+  GLint v = 0;
+  getTexParameter(target, pname, &v);
+  *out = static_cast<GLfloat>(v);
 }
 
 void Context::getTexParameter(GLenum target, GLenum pname, GLint* out) {
@@ -417,6 +504,9 @@ void Context::getTexParameter(GLenum target, GLenum pname, GLint* out) {
     case kTextureCompareFunc:
       *out = static_cast<GLint>(t->compareFunc);
       return;
+    case kTextureMaxAnisotropy:
+      *out = static_cast<GLint>(t->maxAnisotropy);
+      return;
     default:
       error(GL_INVALID_ENUM);
   }
@@ -440,6 +530,7 @@ void Context::generateMipmap(GLenum target) {
     if (isDepth(f->tex)) return error(GL_INVALID_OPERATION);  // OES_depth_texture
     t->faces[face].resize(1);
     const auto bytes = static_cast<size_t>(f->bytes);
+    const bool floatFormat = gpu::tex::isFloatFormat(f->tex);
     // Each level averages 2x2 texels (2x2x2 for 3D textures, whose depth halves too).
     GLsizei w = base.width, h = base.height, d = base.depth;
     for (GLint level = 1; w > 1 || h > 1 || d > 1; ++level) {
@@ -460,20 +551,34 @@ void Context::generateMipmap(GLenum target) {
         for (GLsizei y = 0; y < nh; ++y) {
           for (GLsizei x = 0; x < nw; ++x) {
             int sum[4] = {0, 0, 0, 0};
+            float fsum[4] = {0, 0, 0, 0};
             for (int k = 0; k < dz; ++k) {
               for (int dy = 0; dy < 2; ++dy) {
                 for (int dx = 0; dx < 2; ++dx) {
                   const GLsizei sx = std::min(w - 1, 2 * x + dx), sy = std::min(h - 1, 2 * y + dy);
                   const GLsizei sz = std::min(d - 1, dz * z + k);
-                  int c[4];
-                  decode(f->tex, src.texels.data() + at(sx, sy, sz, w, h) * bytes, c, f->bytes);
-                  for (int i = 0; i < 4; ++i) sum[i] += c[i];
+                  const uint8_t* texel = src.texels.data() + at(sx, sy, sz, w, h) * bytes;
+                  if (floatFormat) {
+                    float c[4];
+                    decodeFloat(f->tex, texel, c, f->bytes);
+                    for (int i = 0; i < 4; ++i) fsum[i] += c[i];
+                  } else {
+                    int c[4];
+                    decode(f->tex, texel, c, f->bytes);
+                    for (int i = 0; i < 4; ++i) sum[i] += c[i];
+                  }
                 }
               }
             }
+            uint8_t* out = dst.texels.data() + at(x, y, z, nw, nh) * bytes;
+            if (floatFormat) {
+              for (float& c : fsum) c /= static_cast<float>(n);
+              encodeFloat(f->tex, fsum, out, f->bytes);
+              continue;
+            }
             int avg[4];
             for (int i = 0; i < 4; ++i) avg[i] = (sum[i] + n / 2) / n;
-            encode(f->tex, avg, dst.texels.data() + at(x, y, z, nw, nh) * bytes, f->bytes);
+            encode(f->tex, avg, out, f->bytes);
           }
         }
       }

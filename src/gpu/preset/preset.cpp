@@ -4,6 +4,7 @@
 #include "gpu/preset/preset.h"
 
 #include <array>
+#include <bit>
 #include <string>
 
 #include "common/error.h"
@@ -54,6 +55,11 @@ constexpr Preset kA630 = {
     .lrz = false,
     .queryAccumulate = true,
     .resolveBlock = 0,
+    // Estimate (no published size): Adreno's texture L1 caches, one per shader processor, taken
+    // together as one 32 KiB, 8-way cache of 64-byte lines.
+    .texCacheBytes = 32 * kKiB,
+    .texCacheLineBytes = 64,
+    .texCacheWays = 8,
 };
 
 constexpr Preset kA320 = {
@@ -94,6 +100,11 @@ constexpr Preset kA320 = {
     .lrz = false,
     .queryAccumulate = false,
     .resolveBlock = 0,
+    // Estimate (no published size): the a3xx texture L1 caches taken together, 8 KiB, 4-way,
+    // 64-byte lines.
+    .texCacheBytes = 8 * kKiB,
+    .texCacheLineBytes = 64,
+    .texCacheWays = 4,
 };
 
 constexpr Preset withA330Changes(Preset p) {
@@ -104,6 +115,7 @@ constexpr Preset withA330Changes(Preset p) {
   p.clockMHz = 578;
   p.busBytesPerCycle = 22;
   p.texelsPerCycle = 8;
+  p.texCacheBytes = 16 * kKiB;  // estimate: twice the a320's, as for its shader cores
   return p;
 }
 
@@ -156,6 +168,11 @@ constexpr Preset kMiloKv260 = {
     .lrz = false,
     .queryAccumulate = false,
     .resolveBlock = 0,
+    // Small block-RAM cache, as an FPGA design affords: 8 KiB, 4-way, 64-byte lines (a
+    // DDR4 burst on the KV260's 64-bit port).
+    .texCacheBytes = 8 * kKiB,
+    .texCacheLineBytes = 64,
+    .texCacheWays = 4,
 };
 
 constexpr Preset kMiloDe2 = {
@@ -196,6 +213,10 @@ constexpr Preset kMiloDe2 = {
     .lrz = false,
     .queryAccumulate = false,
     .resolveBlock = 0,
+    // Smaller on the Cyclone IV: 4 KiB, 2-way, 32-byte lines (a burst of the 32-bit SDRAM).
+    .texCacheBytes = 4 * kKiB,
+    .texCacheLineBytes = 32,
+    .texCacheWays = 2,
 };
 
 constexpr std::array kPresets = {
@@ -231,6 +252,14 @@ constexpr std::string_view firstProblem(const Preset& p) {
   if (p.tileBuffers < 1 || p.tileBuffers > 2) return "tileBuffers must be 1 or 2";
   if (p.resolveBlock != 0 && p.resolveBlock != 4 && p.resolveBlock != 8 && p.resolveBlock != 16)
     return "resolveBlock must be 0 (off), 4, 8 or 16";
+  if (p.texCacheLineBytes < 16 || !std::has_single_bit(p.texCacheLineBytes))
+    return "texCacheLineBytes must be a power of two >= 16";
+  if (p.texCacheWays == 0) return "texCacheWays must be >= 1";
+  if (p.texCacheBytes != 0 &&
+      (p.texCacheBytes % (uint64_t{p.texCacheLineBytes} * p.texCacheWays) != 0 ||
+       !std::has_single_bit(p.texCacheBytes / (uint64_t{p.texCacheLineBytes} * p.texCacheWays))))
+    return "texCacheBytes must be 0 (no cache) or texCacheLineBytes x texCacheWays x a power of "
+           "two";
   return {};
 }
 

@@ -58,6 +58,11 @@ struct Preset {
   // pixels: block side of rendering interleaved with resolve (US 8,902,228; 4, 8 or 16), or 0
   // for whole-bin restore and resolve (gpu/vsc/block_table.h, gpu/gmem/block_resolve.h)
   uint32_t resolveBlock;
+
+  // Texture cache (gpu/tex/texture_cache.h): set-associative, LRU, in front of the bus.
+  uint32_t texCacheBytes;      // bytes: capacity; 0 = no cache, every texel fetch goes to memory
+  uint32_t texCacheLineBytes;  // bytes: line size (a power of two >= 16); a miss fetches a line
+  uint32_t texCacheWays;       // count: lines per set
 };
 
 // Every preset, in the order listings show them.

@@ -62,6 +62,11 @@ constexpr PresetField kFields[] = {
      &Preset::queryAccumulate},
     {"resolveBlock", "pixels", "block side of rendering interleaved with resolve (4, 8, 16; 0 off)",
      &Preset::resolveBlock},
+    {"texCacheBytes", "bytes", "texture cache capacity (0: none, every fetch goes to memory)",
+     &Preset::texCacheBytes},
+    {"texCacheLineBytes", "bytes", "texture cache line: what one miss fetches",
+     &Preset::texCacheLineBytes},
+    {"texCacheWays", "count", "texture cache lines per set (LRU)", &Preset::texCacheWays},
 };
 
 template <typename T>

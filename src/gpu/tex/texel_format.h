@@ -62,6 +62,36 @@ inline constexpr std::array<TexelBlock, kTexFormatCount> kTexelBlocks = {{
     {10, 10, 16},  // ASTC_10x10
     {12, 10, 16},  // ASTC_12x10
     {12, 12, 16},  // ASTC_12x12
+    {1, 1, 8},     // RGBA16F
+    {1, 1, 6},     // RGB16F
+    {1, 1, 4},     // LA16F
+    {1, 1, 2},     // L16F
+    {1, 1, 2},     // A16F
+    {1, 1, 16},    // RGBA32F
+    {1, 1, 12},    // RGB32F
+    {1, 1, 8},     // LA32F
+    {1, 1, 4},     // L32F
+    {1, 1, 4},     // A32F
+}};
+
+// Float formats: the GLES 2.0 base format (how channels map to RGBA, §3.6.2 Table 3.8) and the
+// bytes per channel, in TexFormat order from RGBA16F.
+enum class BaseFormat : uint8_t { Rgba, Rgb, LuminanceAlpha, Luminance, Alpha };
+struct FloatLayout {
+  BaseFormat base;
+  uint8_t channelBytes;  // 2: IEEE half, 4: IEEE single
+};
+inline constexpr std::array<FloatLayout, 10> kFloatLayouts = {{
+    {BaseFormat::Rgba, 2},
+    {BaseFormat::Rgb, 2},
+    {BaseFormat::LuminanceAlpha, 2},
+    {BaseFormat::Luminance, 2},
+    {BaseFormat::Alpha, 2},
+    {BaseFormat::Rgba, 4},
+    {BaseFormat::Rgb, 4},
+    {BaseFormat::LuminanceAlpha, 4},
+    {BaseFormat::Luminance, 4},
+    {BaseFormat::Alpha, 4},
 }};
 
 // Integer formats: channels per texel, bits per channel and signedness, in TexFormat order
@@ -116,6 +146,33 @@ inline uint32_t integerChannel(const IntegerLayout& f, const uint8_t* p, uint32_
       return v;
     }
   }
+}
+// IEEE 754 binary16 to binary32, exactly (every half is a float): subnormals are normalised,
+// infinities and NaNs keep their class.
+inline float halfToFloat(uint16_t h) {
+  const uint32_t sign = uint32_t{h & 0x8000u} << 16;
+  uint32_t exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ffu;
+  uint32_t bits;
+  if (exponent == 0x1f) {
+    bits = sign | 0x7f800000u | mantissa << 13;
+  } else if (exponent != 0) {
+    bits = sign | (exponent + 112) << 23 | mantissa << 13;
+  } else if (mantissa == 0) {
+    bits = sign;
+  } else {
+    exponent = 113;  // 2^-14, the subnormal scale, once the leading one is shifted into place
+    while (!(mantissa & 0x400u)) mantissa <<= 1, --exponent;
+    bits = sign | exponent << 23 | (mantissa & 0x3ffu) << 13;
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+inline float floatChannel(const FloatLayout& f, const uint8_t* p, uint32_t c) {
+  if (f.channelBytes == 2) return halfToFloat(load16(p + 2 * c));
+  float v;
+  std::memcpy(&v, p + 4 * c, 4);
+  return v;
 }
 }  // namespace detail
 
@@ -177,6 +234,30 @@ inline void decodeTexel(TexFormat f, const uint8_t* p, float out[4]) {
     for (uint32_t c = 0; c < layout.channels; ++c) v[c] = detail::integerChannel(layout, p, c);
     for (int c = 0; c < 4; ++c) std::memcpy(&out[c], &v[c], 4);
     return;
+  }
+  if (isFloatFormat(f)) {
+    const FloatLayout& layout =
+        kFloatLayouts[static_cast<size_t>(f) - static_cast<size_t>(TexFormat::RGBA16F)];
+    // Table 3.8: luminance is replicated to R, G, B; missing alpha is 1, missing colour 0.
+    switch (layout.base) {
+      case BaseFormat::Rgba:
+        for (uint32_t c = 0; c < 4; ++c) out[c] = detail::floatChannel(layout, p, c);
+        return;
+      case BaseFormat::Rgb:
+        for (uint32_t c = 0; c < 3; ++c) out[c] = detail::floatChannel(layout, p, c);
+        out[3] = 1.0f;
+        return;
+      case BaseFormat::LuminanceAlpha:
+        out[0] = out[1] = out[2] = detail::floatChannel(layout, p, 0);
+        out[3] = detail::floatChannel(layout, p, 1);
+        return;
+      case BaseFormat::Luminance:
+        out[0] = out[1] = out[2] = detail::floatChannel(layout, p, 0), out[3] = 1.0f;
+        return;
+      case BaseFormat::Alpha:
+        out[0] = out[1] = out[2] = 0.0f, out[3] = detail::floatChannel(layout, p, 0);
+        return;
+    }
   }
   out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
 }

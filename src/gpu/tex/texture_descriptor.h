@@ -62,8 +62,22 @@ enum class TexFormat : uint8_t {
   ASTC_10x10,
   ASTC_12x10,
   ASTC_12x12,
+  // OES_texture_half_float and OES_texture_float: unclamped floating-point channels, 16-bit
+  // (IEEE half) or 32-bit per channel, in the GLES 2.0 base formats of Table 3.3.
+  RGBA16F,
+  RGB16F,
+  LA16F,
+  L16F,
+  A16F,
+  RGBA32F,
+  RGB32F,
+  LA32F,
+  L32F,
+  A32F,
 };
-inline constexpr uint32_t kTexFormatCount = 46;
+inline constexpr uint32_t kTexFormatCount = 56;
+// EXT_texture_filter_anisotropic: the largest GL_TEXTURE_MAX_ANISOTROPY_EXT the unit takes.
+inline constexpr uint32_t kMaxAnisotropy = 16;
 
 enum class Wrap : uint8_t { Repeat, ClampToEdge, MirroredRepeat };
 enum class Filter : uint8_t { Nearest, Linear };
@@ -94,6 +108,9 @@ struct TextureDescriptor {
   // it with each depth texel before filtering.
   bool compare = false;
   CompareFunc compareFunc = CompareFunc::LEqual;
+  // EXT_texture_filter_anisotropic: up to this many probes (1..kMaxAnisotropy) along the major
+  // axis of a minified 2D footprint; 1 is isotropic filtering.
+  uint8_t maxAnisotropy = 1;
 };
 
 constexpr TexTarget targetOf(const TextureDescriptor& d) {
@@ -118,6 +135,9 @@ constexpr bool isEtcFormat(TexFormat f) {
 }
 constexpr bool isAstcFormat(TexFormat f) {
   return f >= TexFormat::ASTC_4x4 && f <= TexFormat::ASTC_12x12;
+}
+constexpr bool isFloatFormat(TexFormat f) {
+  return f >= TexFormat::RGBA16F && f <= TexFormat::A32F;
 }
 
 // The unit of storage of a format: a texel (1x1) for uncompressed formats, a compressed block

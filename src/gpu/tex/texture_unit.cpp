@@ -16,10 +16,13 @@ namespace {
 // Largest texture edge the unit addresses; texel indices and wrap arithmetic stay in int32.
 constexpr uint32_t kMaxTextureSize = 16384;
 
-// One mip level (of one face, layer or 3D texture) as the filter sees it.
+// One mip level (of one face, layer or 3D texture) as the filter sees it: its texels, and the
+// GPU address they start at with the cache every fetch looks up (null: no cache).
 struct Level {
   const uint8_t* texels;
   int32_t width, height, depth;
+  GpuAddress address;
+  TextureCache* cache;
 };
 
 constexpr int32_t kSubTexelBits = 8;
@@ -81,12 +84,14 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
       const size_t blocksY = (static_cast<size_t>(lv.height) + block.height - 1) / block.height;
       const size_t index =
           (static_cast<size_t>(k) * blocksY + uj / block.height) * blocksX + ui / block.width;
+      if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes);
       decodeBlockTexel(F, lv.texels + index * block.bytes, ui % block.width, uj % block.height, c);
     } else {
       const size_t index =
           (static_cast<size_t>(k) * static_cast<size_t>(lv.height) + static_cast<size_t>(j)) *
               static_cast<size_t>(lv.width) +
           static_cast<size_t>(i);
+      if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes);
       decodeTexel(F, lv.texels + index * block.bytes, c);
     }
     // Only depth formats compare (sample() passes no reference for others), so the colour
@@ -169,6 +174,52 @@ float TextureUnit::quadLod3(const TextureDescriptor& d, const float s[4], const 
   return std::log2(rho) + bias;
 }
 
+// EXT_texture_filter_anisotropic: Px and Py are the lengths of the x and y derivative vectors in
+// texels; N = min(ceil(Pmax / Pmin), maxAnisotropy) probes spread along the longer one, each
+// filtered at lambda' = log2(Pmax / N), so the level follows the footprint's minor axis.
+TextureUnit::Footprint TextureUnit::anisotropicFootprint(const TextureDescriptor& d,
+                                                         const float s[4], const float t[4],
+                                                         float bias) {
+  const float w = static_cast<float>(d.width), h = static_cast<float>(d.height);
+  const float dsdx = s[1] - s[0], dtdx = t[1] - t[0], dsdy = s[2] - s[0], dtdy = t[2] - t[0];
+  const float px = std::sqrt(dsdx * w * dsdx * w + dtdx * h * dtdx * h);
+  const float py = std::sqrt(dsdy * w * dsdy * w + dtdy * h * dtdy * h);
+  const float pmax = std::max(px, py), pmin = std::min(px, py);
+  Footprint fp{1, std::log2(pmax) + bias, 0.0f, 0.0f};
+  // Magnified (or degenerate) footprints and isotropic samplers keep the isotropic lambda.
+  if (d.maxAnisotropy <= 1 || !(pmax > 1.0f) || !std::isfinite(pmax)) return fp;
+  const float ratio = pmin > 0.0f ? std::ceil(pmax / pmin) : static_cast<float>(kMaxAnisotropy);
+  const uint32_t maxProbes = std::min<uint32_t>(d.maxAnisotropy, kMaxAnisotropy);
+  fp.probes = ratio >= static_cast<float>(maxProbes) ? maxProbes
+                                                     : std::max(1u, static_cast<uint32_t>(ratio));
+  if (fp.probes == 1) return fp;
+  fp.lambda = std::log2(pmax / static_cast<float>(fp.probes)) + bias;
+  const bool xMajor = px >= py;
+  fp.ds = xMajor ? dsdx : dsdy;
+  fp.dt = xMajor ? dtdx : dtdy;
+  return fp;
+}
+
+// Probe i of N sits at i / (N + 1) - 1/2 of the major axis around the pixel's centre, so the
+// probes cover the pixel's footprint evenly; the result is their average.
+void TextureUnit::sampleProbes(const TextureDescriptor& d, const uint8_t* texels,
+                               const LevelChoice& lc, const Footprint& fp, const TexCoord& c,
+                               bool shadow, TexelOffset offset, float out[4]) {
+  if (fp.probes <= 1) return sampleOne(d, texels, lc, c, shadow, offset, out);
+  float sum[4] = {0, 0, 0, 0};
+  for (uint32_t i = 1; i <= fp.probes; ++i) {
+    const float k = static_cast<float>(i) / static_cast<float>(fp.probes + 1) - 0.5f;
+    TexCoord probe = c;
+    probe.s += k * fp.ds;
+    probe.t += k * fp.dt;
+    float v[4];
+    sampleOne(d, texels, lc, probe, shadow, offset, v);
+    for (int ch = 0; ch < 4; ++ch) sum[ch] += v[ch];
+  }
+  stats_.samples -= fp.probes - 1;  // one filtered result per pixel, whatever the probes
+  for (int ch = 0; ch < 4; ++ch) out[ch] = sum[ch] / static_cast<float>(fp.probes);
+}
+
 const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
   if (d.width > kMaxTextureSize || d.height > kMaxTextureSize || d.depth > kMaxTextureSize ||
       static_cast<size_t>(d.format) >= kTexelBlocks.size()) {
@@ -229,9 +280,11 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, cons
                          TexelOffset offset, float out[4]) {
   ++stats_.samples;
   const FilterFn filter = kFilters[static_cast<size_t>(d.format)];
+  TextureCache* cache = cache_.enabled() ? &cache_ : nullptr;
+  const uint64_t missBytes = cache_.stats().missBytes;
   auto level = [&](int k) {
-    return Level{texels + lc.offset[k] + face * lc.faceBytes[k], lc.width[k], lc.height[k],
-                 lc.depth[k]};
+    const uint64_t at = lc.offset[k] + face * lc.faceBytes[k];
+    return Level{texels + at, lc.width[k], lc.height[k], lc.depth[k], d.base + at, cache};
   };
   uint32_t fetched = filter(d, level(0), lc.filter, s, t, r, ref, offset, out);
   if (lc.count == 2) {
@@ -240,8 +293,10 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, cons
     for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - lc.blend) * out[ch] + lc.blend * t2[ch];
   }
   stats_.texelFetches += fetched;
-  // A texel of a compressed format costs the whole block it lives in (docs/textures.md).
-  fetchedBytes_ += uint64_t{fetched} * kTexelBlocks[static_cast<size_t>(d.format)].bytes;
+  // With a cache the bus carries the lines that missed; without one every texel goes to memory,
+  // a texel of a compressed format costing the whole block it lives in (docs/textures.md).
+  fetchedBytes_ += cache ? cache_.stats().missBytes - missBytes
+                         : uint64_t{fetched} * kTexelBlocks[static_cast<size_t>(d.format)].bytes;
 }
 
 // An incomplete texture samples as (0, 0, 0, 1) without touching memory (GLES 2.0 §3.8.2). For
@@ -258,6 +313,15 @@ bool TextureUnit::incomplete(const TextureDescriptor& d, float (*out)[4], int pi
 void TextureUnit::chargeFetches() {
   stats_.bytesFetched += fetchedBytes_;
   memory_.countRead(BusClient::Texture, fetchedBytes_);
+  chargeCacheStats();
+}
+
+void TextureUnit::chargeCacheStats() {
+  const TexCacheStats& c = cache_.stats();
+  stats_.lookups = c.lookups;
+  stats_.hits = c.hits;
+  stats_.misses = c.misses;
+  stats_.missBytes = c.missBytes;
 }
 
 void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const float t[4],
@@ -265,6 +329,14 @@ void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const
   ++stats_.quads;
   if (incomplete(d, out, 4)) return;
   const uint8_t* texels = map(d);
+  if (d.maxAnisotropy > 1 && targetOf(d) == TexTarget::Tex2D) {
+    const Footprint fp = anisotropicFootprint(d, s, t, lodBias);
+    const LevelChoice lc = chooseLevels(d, fp.lambda);
+    fetchedBytes_ = 0;
+    for (int p = 0; p < 4; ++p)
+      sampleProbes(d, texels, lc, fp, {s[p], t[p], 0.0f, 0.0f}, false, offset, out[p]);
+    return chargeFetches();
+  }
   const LevelChoice lc = chooseLevels(d, quadLod(d, s, t, lodBias));
   fetchedBytes_ = 0;
   for (int p = 0; p < 4; ++p) sample(d, texels, lc, 0, s[p], t[p], 0.0f, nullptr, offset, out[p]);
@@ -291,16 +363,17 @@ void TextureUnit::fetch(const TextureDescriptor& d, int32_t i, int32_t j, int32_
   const int32_t layers = d.volume || d.array ? static_cast<int32_t>(layerCount(d, lvl)) : 1;
   if (i < 0 || j < 0 || k < 0 || i >= w || j >= h || k >= layers) return;
   const TexelBlock b = kTexelBlocks[static_cast<size_t>(d.format)];
-  const uint8_t* image = map(d) + faceOffset(d, lvl, static_cast<uint32_t>(k));
   const auto ui = static_cast<uint32_t>(i), uj = static_cast<uint32_t>(j);
   const size_t blocksX = (static_cast<size_t>(w) + b.width - 1) / b.width;
-  const uint8_t* at = image + (uj / b.height * blocksX + ui / b.width) * b.bytes;
+  const uint64_t offset = faceOffset(d, lvl, static_cast<uint32_t>(k)) +
+                          (uj / b.height * blocksX + ui / b.width) * b.bytes;
+  const uint8_t* at = map(d) + offset;
   if (isCompressedFormat(d.format))
     decodeBlockTexel(d.format, at, ui % b.width, uj % b.height, out);
   else
     decodeTexel(d.format, at, out);
   ++stats_.texelFetches;
-  fetchedBytes_ = b.bytes;
+  fetchedBytes_ = cache_.access(d.base + offset, b.bytes);
   chargeFetches();
 }
 
@@ -395,6 +468,15 @@ void TextureUnit::sampleQuadVec(const TextureDescriptor& d, const TexCoord coord
       lambda = quadLod3(d, s, t, r, lodBias);
       break;
     default:  // 2D and 2D arrays: the layer takes no part in the level of detail
+      if (d.maxAnisotropy > 1) {
+        // Anisotropic filtering applies to 2D footprints: 2D textures and 2D array layers.
+        const Footprint fp = anisotropicFootprint(d, s, t, lodBias);
+        const LevelChoice lc = chooseLevels(d, fp.lambda);
+        fetchedBytes_ = 0;
+        for (int p = 0; p < 4; ++p)
+          sampleProbes(d, texels, lc, fp, coord[p], shadow, offset, out[p]);
+        return chargeFetches();
+      }
       lambda = quadLod(d, s, t, lodBias);
       break;
   }

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "gpu/mem/gpu_memory.h"
+#include "gpu/tex/texture_cache.h"
 #include "gpu/tex/texture_descriptor.h"
 
 namespace tessera::gpu::tex {
@@ -12,8 +13,12 @@ namespace tessera::gpu::tex {
 struct TexStats {
   uint64_t quads;         // sampleQuad calls
   uint64_t samples;       // filtered results produced (4 per quad, 1 per explicit-LOD sample)
-  uint64_t texelFetches;  // texels read (1 nearest, 4 bilinear, 8 trilinear)
-  uint64_t bytesFetched;  // bytes of those texels
+  uint64_t texelFetches;  // texels read (1 nearest, 4 bilinear, 8 trilinear; x anisotropic probes)
+  uint64_t bytesFetched;  // bytes charged to the bus: the misses' lines, or without a cache the
+                          // texels' bytes (a compressed texel: its whole block)
+  // The texture cache (texture_cache.h); all 0 without one. hits + misses = lookups and
+  // missBytes = misses x line size = bytesFetched.
+  uint64_t lookups, hits, misses, missBytes;
 };
 
 // Whole texels added to a level's texel coordinates before wrapping (OpenGL ES 3.0 §3.8.10, the
@@ -63,7 +68,31 @@ class TextureUnit final {
   }
 
   const TexStats& stats() const { return stats_; }
-  void resetStats() { stats_ = {}; }
+  // The pipeline resets the unit at the start of every submission: the counters, and the
+  // texture cache is invalidated, since the host may have written texture memory in between.
+  void resetStats() {
+    stats_ = {};
+    cache_.resetStats();
+    cache_.invalidate();
+  }
+
+  // Replaces the texture cache (TexCacheConfig::bytes 0: none) and empties it; keeps the cache
+  // and its counters when the configuration is unchanged. Throws std::invalid_argument for a
+  // configuration texCacheProblem() rejects.
+  void configureCache(const TexCacheConfig& config) {
+    if (config != cache_.config()) cache_ = TextureCache(config);
+  }
+  const TextureCache& cache() const { return cache_; }
+  // The anisotropic footprint of a 2D quad (EXT_texture_filter_anisotropic): probes along the
+  // major axis of the footprint and the lambda of the minor axis. With maxAnisotropy 1 or a
+  // magnified footprint: one probe and quadLod's lambda.
+  struct Footprint {
+    uint32_t probes;
+    float lambda;
+    float ds, dt;  // the major axis in s and t (the probes spread along it)
+  };
+  static Footprint anisotropicFootprint(const TextureDescriptor&, const float s[4],
+                                        const float t[4], float bias);
 
   // The level of detail lambda of a quad (before clamping), in level-0 texel units: log2 of the
   // longer of the x and y derivative vectors plus the bias, from coarse derivatives
@@ -92,10 +121,16 @@ class TextureUnit final {
               float s, float t, float r, const float* ref, TexelOffset offset, float out[4]);
   void sampleOne(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&,
                  const TexCoord&, bool shadow, TexelOffset offset, float out[4]);
+  // The average of `fp.probes` sampleOne results spread along the footprint's major axis.
+  void sampleProbes(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&,
+                    const Footprint& fp, const TexCoord&, bool shadow, TexelOffset offset,
+                    float out[4]);
+  void chargeCacheStats();
 
   GpuMemory& memory_;
   TexStats stats_{};
   uint64_t fetchedBytes_ = 0;  // charged to the bus once per call
+  TextureCache cache_;
 };
 
 }  // namespace tessera::gpu::tex

@@ -1,0 +1,76 @@
+#include "gpu/tex/texture_cache.h"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace tessera::gpu::tex {
+namespace {
+
+constexpr uint64_t kEmpty = ~uint64_t{0};
+
+}  // namespace
+
+const char* texCacheProblem(const TexCacheConfig& c) {
+  if (c.lineBytes < 16 || !std::has_single_bit(c.lineBytes))
+    return "texCacheLineBytes must be a power of two >= 16";
+  if (c.ways == 0) return "texCacheWays must be >= 1";
+  if (c.bytes == 0) return nullptr;
+  const uint64_t setBytes = uint64_t{c.lineBytes} * c.ways;
+  if (c.bytes % setBytes != 0 || !std::has_single_bit(c.bytes / setBytes))
+    return "texCacheBytes must be texCacheLineBytes x texCacheWays x a power of two (or 0)";
+  return nullptr;
+}
+
+TextureCache::TextureCache(TexCacheConfig config) : config_(config) {
+  if (const char* problem = texCacheProblem(config)) throw std::invalid_argument(problem);
+  lineShift_ = static_cast<uint32_t>(std::countr_zero(config.lineBytes));
+  sets_ = enabled() ? config.bytes / (config.lineBytes * config.ways) : 0;
+  tags_.assign(size_t{sets_} * config.ways, kEmpty);
+}
+
+void TextureCache::invalidate() {
+  std::fill(tags_.begin(), tags_.end(), kEmpty);
+}
+
+// The set is the line number's low bits (consecutive lines go to consecutive sets); within a set
+// the ways are kept in recency order, so a hit moves its tag to the front and a miss shifts the
+// least recently used tag out at the back.
+bool TextureCache::lookupLine(uint64_t line) {
+  ++stats_.lookups;
+  uint64_t* set = tags_.data() + (line & (sets_ - 1)) * config_.ways;
+  uint64_t* end = set + config_.ways;
+  uint64_t* at = std::find(set, end, line);
+  const bool hit = at != end;
+  if (!hit) {
+    at = end - 1;  // the LRU way (or an empty one: empties are always at the back)
+    ++stats_.misses;
+    stats_.missBytes += config_.lineBytes;
+  } else {
+    ++stats_.hits;
+  }
+  std::copy_backward(set, at, at + 1);
+  *set = line;
+  return hit;
+}
+
+uint64_t TextureCache::access(GpuAddress address, uint32_t bytes) {
+  if (!enabled()) return bytes;
+  if (bytes == 0) return 0;
+  const uint64_t misses = stats_.misses;
+  const uint64_t first = address >> lineShift_, last = (address + bytes - 1) >> lineShift_;
+  for (uint64_t line = first; line <= last; ++line) lookupLine(line);
+  return (stats_.misses - misses) * config_.lineBytes;
+}
+
+std::vector<GpuAddress> TextureCache::setContents(uint32_t set) const {
+  std::vector<GpuAddress> lines;
+  if (set >= sets_) return lines;
+  for (uint32_t w = 0; w < config_.ways; ++w) {
+    const uint64_t tag = tags_[size_t{set} * config_.ways + w];
+    if (tag != kEmpty) lines.push_back(tag << lineShift_);
+  }
+  return lines;
+}
+
+}  // namespace tessera::gpu::tex

@@ -1,0 +1,64 @@
+// Texture unit (tex/): the texture cache between the filters and the memory bus. Set-associative
+// with LRU replacement, over the GPU addresses of the bytes each texel fetch needs (for a
+// compressed format: its whole block). A hit costs no bus traffic; a miss fills one line, which
+// is what the bus is charged. The cache holds no data: texels are always read from memory, so the
+// cache changes bytes and timing, never a pixel.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "gpu/mem/gpu_memory.h"
+
+namespace tessera::gpu::tex {
+
+// Geometry of the cache; `bytes` 0 means no cache (every fetch goes to memory).
+struct TexCacheConfig {
+  uint32_t bytes = 0;       // capacity
+  uint32_t lineBytes = 64;  // power of two >= 16
+  uint32_t ways = 4;        // lines per set; bytes / (lineBytes * ways) sets, a power of two
+  bool operator==(const TexCacheConfig&) const = default;
+};
+
+// The first broken rule of a configuration, or null: lineBytes a power of two >= 16, ways >= 1,
+// and for a cache (bytes > 0) a whole power-of-two number of sets.
+const char* texCacheProblem(const TexCacheConfig&);
+
+struct TexCacheStats {
+  uint64_t lookups = 0;    // line lookups (a fetch that straddles lines looks up each)
+  uint64_t hits = 0;       // lookups that found their line
+  uint64_t misses = 0;     // lookups that filled a line from memory
+  uint64_t missBytes = 0;  // misses x lineBytes: what the bus carried
+};
+
+class TextureCache final {
+ public:
+  // Throws std::invalid_argument when texCacheProblem() reports a problem.
+  explicit TextureCache(TexCacheConfig config = {});
+
+  const TexCacheConfig& config() const { return config_; }
+  bool enabled() const { return config_.bytes != 0; }
+  uint32_t sets() const { return sets_; }
+
+  // Looks up every line [address, address + bytes) touches; returns the bytes the misses
+  // fetched from memory. Without a cache, returns `bytes` and counts nothing.
+  uint64_t access(GpuAddress address, uint32_t bytes);
+  // Empties every line (the contents of texture memory may have changed).
+  void invalidate();
+
+  const TexCacheStats& stats() const { return stats_; }
+  void resetStats() { stats_ = {}; }
+
+  // The line addresses set `set` holds, most recently used first (for tests and reports).
+  std::vector<GpuAddress> setContents(uint32_t set) const;
+
+ private:
+  bool lookupLine(uint64_t line);
+
+  TexCacheConfig config_;
+  uint32_t sets_ = 0, lineShift_ = 0;
+  // Per set, `ways` tags ordered most recently used first; kEmpty marks an invalid way.
+  std::vector<uint64_t> tags_;
+  TexCacheStats stats_;
+};
+
+}  // namespace tessera::gpu::tex
