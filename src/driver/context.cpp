@@ -23,10 +23,6 @@ Context::Context(gpu::Device& device, DriverOptions options)
   ring_ = memory_.allocate(64, "ring");
   fenceBo_ = memory_.allocate(64, "fence");
   vscSizes_ = memory_.allocate(4 * gpu::vsc::kMaxPipes, "vsc sizes");
-  // The texture cache's geometry is the preset's (docs/textures.md, "Texture cache").
-  const gpu::Preset& p = device.preset();
-  device.pipeline().textureUnit().configureCache(
-      {p.texCacheBytes, p.texCacheLineBytes, p.texCacheWays});
 }
 
 Context::~Context() = default;

@@ -54,6 +54,7 @@ void Context::emitTextures(CommandWriter& w, pipe::ShaderStage stage) {
       d.wrapR = s.wrapR;
       d.compare = s.compare;
       d.compareFunc = s.compareFunc;
+      d.maxAnisotropy = s.maxAnisotropy;
     }
     const auto words = gpu::encodeTexConst(d);
     std::memcpy(table.data() + size_t{i} * gpu::kTexConstDwords, words.data(), sizeof words);

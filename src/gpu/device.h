@@ -21,6 +21,9 @@ class Device final {
         pipeline_(memory_, gmem_),
         cp_(memory_, pipeline_) {
     pipeline_.setCpStats(&cp_.stats());
+    // The texture cache's geometry is the preset's (docs/textures.md, "Texture cache").
+    pipeline_.textureUnit().configureCache(
+        {preset.texCacheBytes, preset.texCacheLineBytes, preset.texCacheWays});
   }
   // The command processor and the pipeline hold references into the device.
   Device(const Device&) = delete;

@@ -26,6 +26,7 @@ using namespace tessera;
 struct RenderArgs {
   uint32_t repeat = 1;
   bool discardDepth = false;
+  std::string textureFormat = "rgba8";
   std::string model = "default", preset = "adreno-a630", size = "800x600", mode, out = "frame.png",
               report, heatmap, capture, trace, html, overdraw, resolveOrder;
   std::vector<std::string> sets;  // "key=value" preset overrides
@@ -80,6 +81,11 @@ int runRender(const RenderArgs& a) {
   opt.capture = !a.capture.empty();
   opt.discardDepth = a.discardDepth;
   opt.overdraw = !a.overdraw.empty() || !a.html.empty();
+  const auto texFormat = tools::parseTextureFormat(a.textureFormat);
+  if (!texFormat)
+    throw Error("unknown texture format '" + a.textureFormat +
+                "' (known: rgba8, etc2, astc4x4, astc8x8)");
+  opt.textureFormat = *texFormat;
   if (a.repeat > 1) {  // timing: a warm-up frame, then the median of `repeat` frames
     opt.warmupFrames = 1;
     opt.measuredFrames = a.repeat;
@@ -88,6 +94,7 @@ int runRender(const RenderArgs& a) {
   tools::FrameOptions sysOpt;
   sysOpt.mode = driver::RenderMode::Sysmem;
   sysOpt.discardDepth = a.discardDepth;
+  sysOpt.textureFormat = *texFormat;
   const tools::FrameResult sysmem =
       mode == driver::RenderMode::Sysmem ? frame : tools::renderFrame(s, preset, sysOpt);
   const tools::FrameFigures f = tools::computeFigures(s, preset, frame, sysmem);
@@ -167,6 +174,11 @@ int main(int argc, char** argv) {
   render->add_option("--report", r.report, "JSON report with every counter and per-bin figures");
   render->add_option("--heatmap", r.heatmap, "PNG heat map of triangles per bin");
   render->add_option("--overdraw", r.overdraw, "PNG heat map of fragments rasterized per pixel");
+  render
+      ->add_option("--texture-format", r.textureFormat,
+                   "scene textures stored as rgba8 | etc2 | astc4x4 | astc8x8 (every level "
+                   "encoded)")
+      ->capture_default_str();
   render->add_option("--resolve-order", r.resolveOrder,
                      "PNG heat map of the order the interleaved resolve copied blocks out");
   render->add_option("--trace", r.trace,
@@ -209,6 +221,11 @@ int main(int argc, char** argv) {
   compare->add_option("--set", cmp.sets, "KEY=VALUE preset override for every preset (repeatable)");
   compare->add_option("--size", cmpSize, "WIDTHxHEIGHT")->capture_default_str();
   compare->add_option("--csv", cmp.csv, "also write the table as CSV");
+  compare
+      ->add_option("--texture-formats", cmp.textureFormats,
+                   "scene texture formats to compare: rgba8, etc2, astc4x4, astc8x8 (default: "
+                   "rgba8 only)")
+      ->delimiter(',');
   tools::SweepArgs sw;
   std::string swSize = "800x600";
   auto* sweep = app.add_subcommand(

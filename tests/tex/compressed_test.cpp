@@ -48,6 +48,16 @@ TEST(CompressedLayout, TexConstCarriesTheFormatCode) {
   auto bad = words;
   bad[3] = (bad[3] & ~0xffu) | kTexFormatCount;
   EXPECT_FALSE(decodeTexConst(bad.data(), back));
+  // MAX_ANISO round-trips; 0 (descriptors written before it existed) reads as 1.
+  for (uint8_t aniso : {1, 4, 16}) {
+    d.maxAnisotropy = aniso;
+    ASSERT_TRUE(decodeTexConst(encodeTexConst(d).data(), back));
+    EXPECT_EQ(back.maxAnisotropy, aniso);
+  }
+  auto zero = encodeTexConst(d);
+  zero[5] &= ~(0x1fu << 4);
+  ASSERT_TRUE(decodeTexConst(zero.data(), back));
+  EXPECT_EQ(back.maxAnisotropy, 1);
 }
 
 // A random ETC2 texture and the same texels decoded into RGBA8 sample identically: the filter

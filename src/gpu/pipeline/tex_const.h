@@ -6,10 +6,11 @@
 //     WRAP_R[26:25]
 //   4 DEPTH[15:0] (3D: depth of level 0; 2D array: layers; else 1) VOLUME[16] ARRAY[17]
 //   5 COMPARE[0] COMPARE_FUNC[3:1] (GL order: NEVER LESS EQUAL LEQUAL GREATER NOTEQUAL GEQUAL
-//     ALWAYS)
+//     ALWAYS) MAX_ANISO[8:4] (1..16 probes; 0 reads as 1)
 //   6..7 reserved (0)
 // docs/command-stream.md, "Texture descriptors", has the same table.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -32,7 +33,8 @@ inline std::array<uint32_t, kTexConstDwords> encodeTexConst(const tex::TextureDe
               (static_cast<uint32_t>(d.mipFilter) << 22) | (uint32_t{d.cube} << 24) |
               (static_cast<uint32_t>(d.wrapR) << 25),
           (d.depth & 0xffff) | (uint32_t{d.volume} << 16) | (uint32_t{d.array} << 17),
-          uint32_t{d.compare} | (static_cast<uint32_t>(d.compareFunc) << 1),
+          uint32_t{d.compare} | (static_cast<uint32_t>(d.compareFunc) << 1) |
+              (uint32_t{d.maxAnisotropy} & 0x1f) << 4,
           0,
           0};
 }
@@ -63,6 +65,8 @@ inline bool decodeTexConst(const uint32_t* w, tex::TextureDescriptor& d) {
   d.depth = (w[4] & 0xffff) ? (w[4] & 0xffff) : 1;
   d.compare = (w[5] & 1) != 0;
   d.compareFunc = static_cast<tex::CompareFunc>((w[5] >> 1) & 7);
+  const uint32_t aniso = (w[5] >> 4) & 0x1f;
+  d.maxAnisotropy = static_cast<uint8_t>(aniso == 0 ? 1 : std::min(aniso, tex::kMaxAnisotropy));
   return true;
 }
 
