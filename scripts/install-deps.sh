@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs every Debian package Tessera needs to build, test and compare against llvmpipe.
+# Slurm's controller, node daemon and client commands and MUNGE are for `tessera sweep --slurm`
+# and its test, which starts a one-node cluster of its own (no machine-wide Slurm set-up needed).
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config clang-format
@@ -8,6 +10,7 @@ packages=(
   glmark2-data glslang-dev glslang-tools spirv-tools spirv-headers
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libx11-dev
   xvfb glmark2-es2-x11 chromium apitrace
+  slurmctld slurmd slurm-client munge
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -253,6 +253,24 @@ int main(int argc, char** argv) {
   sweep->add_flag("--no-cache", sw.noCache, "render every point, keep no results")
       ->excludes(swCache);
   sweep->add_option("--frames", sw.frames, "for a trace: the frames replayed, N or A-B (from 1)");
+  auto* swSlurm = sweep->add_flag(
+      "--slurm", sw.slurm,
+      "render the points not cached as a Slurm job array (sbatch), then gather them");
+  swSlurm->excludes("--jobs");
+  sweep
+      ->add_option("--slurm-dir", sw.slurmDir,
+                   "folder for the job script and each task's stdout/stderr")
+      ->capture_default_str()
+      ->needs(swSlurm);
+  sweep->add_option("--partition", sw.partition, "Slurm partition (default: the cluster's)")
+      ->needs(swSlurm);
+  sweep->add_option("--time", sw.timeLimit, "Slurm time limit per point, e.g. 10:00")
+      ->needs(swSlurm);
+  // What each array task runs: render point I alone into the cache. Not in --help.
+  sweep->add_option("--point", sw.point, "render only point I (from 0) into the cache")
+      ->check(CLI::NonNegativeNumber)
+      ->excludes(swSlurm)
+      ->group("");
   tools::RunArgs run;
   auto* runCmd = app.add_subcommand("run",
                                     "run a GLES2 program on Tessera's libEGL/libGLESv2: tessera "

@@ -123,13 +123,16 @@ std::string PointCache::pathOf(const std::string& key) const {
 }
 
 std::optional<PointResult> PointCache::load(const std::string& key) const {
-  std::ifstream in(pathOf(key));
-  if (!in) return std::nullopt;
-  const json j = json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.contains("result")) return std::nullopt;
+  // Anything but a readable file of a result (a folder in its place, a read error) is no result.
+  std::error_code ec;
+  if (!fs::is_regular_file(pathOf(key), ec)) return std::nullopt;
   try {
+    std::ifstream in(pathOf(key));
+    if (!in) return std::nullopt;
+    const json j = json::parse(in, nullptr, false);
+    if (j.is_discarded() || !j.contains("result")) return std::nullopt;
     return pointFromJson(j["result"]);
-  } catch (const Error&) {
+  } catch (const std::exception&) {
     return std::nullopt;
   }
 }

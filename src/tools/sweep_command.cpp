@@ -23,6 +23,7 @@
 #include "tools/frame_report.h"
 #include "tools/parallel_points.h"
 #include "tools/replay_command.h"
+#include "tools/slurm_sweep.h"
 #include "tools/sweep_cache.h"
 
 namespace tessera::tools {
@@ -142,6 +143,8 @@ std::vector<std::string> pointKeys(const SweepArgs& a, const SweepSource& src,
   return keys;
 }
 
+// The folder keeping the points' results. For --no-cache a temporary one: in the Slurm folder
+// for --slurm, where the array tasks reach it.
 std::string openCacheDir(const SweepArgs& a, std::unique_ptr<TempDir>& privateCache) {
   namespace fs = std::filesystem;
   std::string dir = a.noCache ? "" : a.cacheDir.empty() ? defaultSweepCacheDir() : a.cacheDir;
@@ -154,8 +157,41 @@ std::string openCacheDir(const SweepArgs& a, std::unique_ptr<TempDir>& privateCa
     std::fprintf(stderr, "tessera: sweep: cannot use cache folder '%s'; results are not kept\n",
                  dir.c_str());
   }
-  privateCache = std::make_unique<TempDir>("tessera-sweep-");
+  std::string parent;
+  if (a.slurm) {
+    parent = fs::absolute(a.slurmDir).lexically_normal().string();
+    std::error_code ec;
+    fs::create_directories(parent, ec);
+    if (!fs::is_directory(parent))
+      throw Error("sweep: cannot use Slurm folder '" + a.slurmDir + "'" +
+                  (ec ? ": " + ec.message() : ""));
+  }
+  privateCache = std::make_unique<TempDir>("tessera-sweep-", parent);
   return privateCache->path();
+}
+
+// What a Slurm array task runs: this executable on the same sweep, with absolute paths and the
+// cache folder named, followed by `--point` (the task appends its index). Its points' keys are
+// then those of this process.
+std::vector<std::string> pointCommand(const SweepArgs& a, const std::string& cacheDir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const std::string model = fs::is_regular_file(a.model, ec)
+                                ? fs::absolute(a.model).lexically_normal().string()
+                                : a.model;
+  std::vector<std::string> argv = {fs::canonical("/proc/self/exe").string(), "sweep", model,
+                                   "--preset", a.preset};
+  for (const std::string& key : a.params) argv.insert(argv.end(), {"--param", key});
+  if (a.range.empty())
+    argv.insert(argv.end(), {"--values", joined(a.values, ",")});
+  else
+    argv.insert(argv.end(), {"--range", a.range});
+  if (!a.mode.empty()) argv.insert(argv.end(), {"--mode", a.mode});
+  if (!a.frames.empty()) argv.insert(argv.end(), {"--frames", a.frames});
+  argv.insert(argv.end(),
+              {"--size", std::to_string(a.width) + "x" + std::to_string(a.height), "--cache",
+               fs::absolute(cacheDir).lexically_normal().string(), "--point"});
+  return argv;
 }
 
 // A trace point: the frames' reports summed, as the timing model adds a frame's batches (cycles
@@ -308,6 +344,10 @@ int runSweep(const SweepArgs& a) {
   const bool isTrace =
       looksLikeTrace(a.model) || std::filesystem::path(a.model).extension() == ".trace";
   if (!a.frames.empty() && !isTrace) throw Error("sweep: --frames applies to a trace only");
+  if (a.point >= 0 && a.noCache) throw Error("sweep: --point keeps its result in the cache");
+  if (a.point >= 0 && size_t(a.point) >= texts.size())
+    throw Error("sweep: there is no point " + std::to_string(a.point) + " (the sweep has " +
+                std::to_string(texts.size()) + ", from 0)");
   const gpu::Preset& base = gpu::findPreset(a.preset);
   std::vector<Step> steps;
   for (const std::string& text : texts) {
@@ -353,6 +393,22 @@ int runSweep(const SweepArgs& a) {
   const std::vector<std::string> keys = pointKeys(a, src, steps);
   std::unique_ptr<TempDir> privateCache;  // --no-cache: this run's results only
   const PointCache cache(openCacheDir(a, privateCache));
+  auto work = [&](size_t i) {
+    try {
+      cache.store(keys[i], joined(a.params, ",") + "=" + steps[i].text + " " + src.name,
+                  renderPoint(src, a, steps[i]));
+    } catch (const std::exception& e) {
+      throw Error("sweep " + joined(a.params, ",") + "=" + steps[i].text + ": " + e.what());
+    }
+  };
+  if (a.point >= 0) {  // one point, as a Slurm array task renders it
+    const size_t i = size_t(a.point);
+    const bool cached = cache.load(keys[i]).has_value();
+    if (!cached) work(i);
+    std::cout << "point " << i << " " << joined(a.params, ",") << "=" << steps[i].text
+              << (cached ? " (cached)" : "") << ": " << cache.pathOf(keys[i]) << "\n";
+    return 0;
+  }
 
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
   Progress progress{steps.size(), terminal};
@@ -371,19 +427,38 @@ int runSweep(const SweepArgs& a) {
     }
   }
   const unsigned jobs = a.jobs == 0 ? localProcessors() : a.jobs;
-  auto work = [&](size_t i) {
-    try {
-      cache.store(keys[i], joined(a.params, ",") + "=" + steps[i].text + " " + src.name,
-                  renderPoint(src, a, steps[i]));
-    } catch (const std::exception& e) {
-      throw Error("sweep " + joined(a.params, ",") + "=" + steps[i].text + ": " + e.what());
-    }
-  };
   auto onDone = [&](size_t i) {
     for (size_t same : sameKey[keys[i]])
       progress.done(same, joined(a.params, ",") + "=" + steps[same].text, same != i);
   };
-  runPoints(todo, jobs, work, onDone);
+  std::string ranOn = std::to_string(jobs) + " at a time";
+  if (!a.slurm) {
+    runPoints(todo, jobs, work, onDone);
+  } else if (todo.empty()) {
+    ranOn = "nothing submitted to Slurm";
+  } else {
+    SlurmSweepJob job;
+    job.pointCommand = pointCommand(a, cache.dir());
+    job.todo = todo;
+    job.dir = a.slurmDir;
+    job.partition = a.partition;
+    job.timeLimit = a.timeLimit;
+    job.hasResult = [&](size_t i) { return cache.load(keys[i]).has_value(); };
+    job.describe = [&](size_t i) { return joined(a.params, ",") + "=" + steps[i].text; };
+    job.onDone = onDone;
+    job.note = [&](const std::string& line) {
+      // On a terminal the line goes above the progress bar, which is drawn again below it.
+      if (terminal) std::fprintf(stderr, "\r%78s\r", "");
+      std::fprintf(stderr, "tessera: sweep: %s\n", line.c_str());
+      progress.start();
+    };
+    try {
+      ranOn = "Slurm job " + runPointsOnSlurm(job);
+    } catch (const Error& e) {
+      if (terminal) std::fprintf(stderr, "\n");
+      throw Error(std::string("sweep --slurm: ") + e.what());
+    }
+  }
   if (terminal) std::fprintf(stderr, "\r%78s\r", "");
 
   std::vector<PointResult> rows;
@@ -414,7 +489,7 @@ int runSweep(const SweepArgs& a) {
   std::cout << table.str();
   // Points equal to another of this sweep count as cached: they were not rendered again.
   std::cout << "  points                       " << progress.cached << " cached, "
-            << steps.size() - progress.cached << " rendered (" << jobs << " at a time)\n";
+            << steps.size() - progress.cached << " rendered (" << ranOn << ")\n";
   if (!a.csv.empty()) {
     writeTextFile(a.csv, csvText(a.params, steps, rows));
     std::cout << "  csv                          " << a.csv << "\n";

@@ -23,6 +23,11 @@ struct SweepArgs {
   std::string cacheDir;             // empty: defaultSweepCacheDir()
   bool noCache = false;             // keep results only for this run
   std::string frames;               // a trace's frames, N or A-B (default: all), summed per point
+  // --slurm: the points not cached run as one Slurm job array instead of here.
+  bool slurm = false;
+  std::string slurmDir = "tessera-slurm";  // the job script and the tasks' stdout/stderr
+  std::string partition, timeLimit;        // sbatch --partition and --time; empty: Slurm's
+  int point = -1;  // >= 0: render only this point (0-based) into the cache; what a task runs
 };
 
 // The values of `--range FROM:TO:STEP`: FROM, FROM+STEP, ... up to TO inclusive, printed with as
@@ -36,6 +41,9 @@ std::vector<std::string> expandRange(const std::string& range);
 // warm-up frame; a trace replayed on Tessera's libraries), `jobs` at a time. Progress goes to
 // stderr: a bar redrawn in place on a terminal, otherwise one "[i/n] key=value" line per point
 // as it finishes (" (cached)" after those taken from the cache). Prints "N cached, M rendered".
+// With `slurm` the points not cached are submitted as a Slurm job array (one task per point,
+// each running this executable with `point` set) and their results read from the cache; the
+// cache folder, model and executable must be where the cluster's nodes see them.
 int runSweep(const SweepArgs& args);
 
 }  // namespace tessera::tools
