@@ -29,27 +29,6 @@ struct Fixture : Gles2Fixture {
     gl.texParameter(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     return t;
   }
-  // Draws the bound 2D texture over the 8x8 window (texel centres on pixel centres for an 8x8
-  // texture) and returns pixel (x, y).
-  std::array<uint8_t, 4> draw(int x, int y) {
-    if (!program_) {
-      program_ = program(
-          "attribute vec4 pos; varying vec2 uv;\n"
-          "void main() { gl_Position = pos; uv = pos.xy * 0.5 + 0.5; }\n",
-          "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
-          "void main() { gl_FragColor = texture2D(t, uv); }\n",
-          "pos");
-    }
-    gl.useProgram(program_);
-    static const std::array<float, 8> quad = {-1, -1, 1, -1, -1, 1, 1, 1};
-    gl.vertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad.data());
-    gl.enableVertexAttribArray(0, true);
-    gl.drawArrays(GL_TRIANGLE_STRIP, 0, 4);
-    std::array<uint8_t, 4> px{};
-    gl.readPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-    return px;
-  }
-  GLuint program_ = 0;
 };
 
 // An ETC1/ETC2 individual-mode block: sub-blocks (left, right) of 4-bit grey g1, g2 with table 0
@@ -175,19 +154,19 @@ TEST(Gles2Compressed, DrawsTheDecodedBlocksAndSubImageUpdates) {
   }
   f.gl.compressedTexImage2D(GL_TEXTURE_2D, 0, kEtc2Rgb, 8, 8, 0, 32, blocks.data());
   EXPECT_EQ(f.err(), static_cast<GLenum>(GL_NO_ERROR));
-  EXPECT_EQ(f.draw(0, 0)[0], 1 * 17 + 2);
-  EXPECT_EQ(f.draw(3, 0)[0], 2 * 17 + 2);
-  EXPECT_EQ(f.draw(5, 2)[0], 3 * 17 + 2);
-  EXPECT_EQ(f.draw(7, 7)[0], 8 * 17 + 2);
-  EXPECT_EQ(f.draw(1, 6)[3], 255);
+  EXPECT_EQ(f.drawTexture(0, 0)[0], 1 * 17 + 2);
+  EXPECT_EQ(f.drawTexture(3, 0)[0], 2 * 17 + 2);
+  EXPECT_EQ(f.drawTexture(5, 2)[0], 3 * 17 + 2);
+  EXPECT_EQ(f.drawTexture(7, 7)[0], 8 * 17 + 2);
+  EXPECT_EQ(f.drawTexture(1, 6)[3], 255);
   const auto grey15 = greyBlock(15, 15);
   f.gl.compressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, kEtc2Rgb, 8, grey15.data());
   EXPECT_EQ(f.err(), static_cast<GLenum>(GL_NO_ERROR));
-  EXPECT_EQ(f.draw(7, 7)[0], 255);  // 255 + 2 clamps
-  EXPECT_EQ(f.draw(0, 0)[0], 1 * 17 + 2);
+  EXPECT_EQ(f.drawTexture(7, 7)[0], 255);  // 255 + 2 clamps
+  EXPECT_EQ(f.drawTexture(0, 0)[0], 1 * 17 + 2);
   // ETC1 takes the same blocks (its individual mode is ETC2's).
   f.gl.compressedTexImage2D(GL_TEXTURE_2D, 0, kEtc1, 8, 8, 0, 32, blocks.data());
-  EXPECT_EQ(f.draw(5, 2)[1], 3 * 17 + 2);
+  EXPECT_EQ(f.drawTexture(5, 2)[1], 3 * 17 + 2);
   // ASTC 4x4 void-extent blocks: one colour per block.
   std::vector<uint8_t> astc;
   for (int b = 0; b < 4; ++b) {
@@ -200,9 +179,9 @@ TEST(Gles2Compressed, DrawsTheDecodedBlocksAndSubImageUpdates) {
   }
   f.gl.compressedTexImage2D(GL_TEXTURE_2D, 0, kAstc4x4, 8, 8, 0, 64, astc.data());
   EXPECT_EQ(f.err(), static_cast<GLenum>(GL_NO_ERROR));
-  EXPECT_EQ(f.draw(6, 1)[0], 0x22);
-  EXPECT_EQ(f.draw(6, 6)[0], 0x44);
-  EXPECT_EQ(f.draw(6, 6)[1], 0x80);
+  EXPECT_EQ(f.drawTexture(6, 1)[0], 0x22);
+  EXPECT_EQ(f.drawTexture(6, 6)[0], 0x44);
+  EXPECT_EQ(f.drawTexture(6, 6)[1], 0x80);
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "api/gles2/gl_context.h"
 #include "gpu/preset/preset.h"
 
@@ -32,8 +34,31 @@ struct Gles2Fixture {
     gl.linkProgram(p);
     return p;
   }
+  // Draws the bound 2D texture over the whole viewport (uv 0..1; texel centres on pixel centres
+  // when the texture matches the window) and returns pixel (x, y).
+  std::array<uint8_t, 4> drawTexture(int x, int y) {
+    if (!texturedQuad_) {
+      texturedQuad_ = program(
+          "attribute vec4 pos; varying vec2 uv;\n"
+          "void main() { gl_Position = pos; uv = pos.xy * 0.5 + 0.5; }\n",
+          "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
+          "void main() { gl_FragColor = texture2D(t, uv); }\n",
+          "pos");
+    }
+    gl.useProgram(texturedQuad_);
+    static const std::array<float, 8> quad = {-1, -1, 1, -1, -1, 1, 1, 1};
+    gl.vertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad.data());
+    gl.enableVertexAttribArray(0, true);
+    gl.drawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    std::array<uint8_t, 4> px{};
+    gl.readPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+    return px;
+  }
   gpu::Device device;
   Context gl;
+
+ private:
+  GLuint texturedQuad_ = 0;
 };
 
 }  // namespace tessera::gles2

@@ -26,26 +26,6 @@ struct Fixture : Gles2Fixture {
     gl.texParameter(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, static_cast<GLint>(filter));
     return t;
   }
-  // Draws the bound texture over the window (uv 0..1) and returns pixel (x, y).
-  std::array<uint8_t, 4> draw(int x, int y) {
-    if (!program_) {
-      program_ = program(
-          "attribute vec4 pos; varying vec2 uv;\n"
-          "void main() { gl_Position = pos; uv = pos.xy * 0.5 + 0.5; }\n",
-          "precision mediump float; uniform sampler2D t; varying vec2 uv;\n"
-          "void main() { gl_FragColor = texture2D(t, uv); }\n",
-          "pos");
-    }
-    gl.useProgram(program_);
-    static const std::array<float, 8> quad = {-1, -1, 1, -1, -1, 1, 1, 1};
-    gl.vertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad.data());
-    gl.enableVertexAttribArray(0, true);
-    gl.drawArrays(GL_TRIANGLE_STRIP, 0, 4);
-    std::array<uint8_t, 4> px{};
-    gl.readPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-    return px;
-  }
-  GLuint program_ = 0;
 };
 
 void expectPixel(const std::array<uint8_t, 4>& px, std::array<int, 4> want, const char* what) {
@@ -92,7 +72,7 @@ TEST(Gles2FloatTexture, EveryBaseFormatSamples) {
     f.gl.texImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(c.format), 1, 1, 0, c.format, GL_FLOAT,
                     c.v.data());
     EXPECT_EQ(f.err(), static_cast<GLenum>(GL_NO_ERROR));
-    expectPixel(f.draw(3, 3), c.want, "float");
+    expectPixel(f.drawTexture(3, 3), c.want, "float");
     // The same values as halves (all exact in binary16).
     std::vector<uint16_t> h;
     for (float x : c.v) {
@@ -106,7 +86,7 @@ TEST(Gles2FloatTexture, EveryBaseFormatSamples) {
     f.gl.texImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(c.format), 1, 1, 0, c.format,
                     kHalfFloatOes, h.data());
     EXPECT_EQ(f.err(), static_cast<GLenum>(GL_NO_ERROR));
-    expectPixel(f.draw(3, 3), c.want, "half");
+    expectPixel(f.drawTexture(3, 3), c.want, "half");
   }
 }
 
@@ -119,8 +99,8 @@ TEST(Gles2FloatTexture, LinearFilteringAndMipmaps) {
   const float v[2] = {-1.0f, 3.0f};
   f.gl.texImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 2, 1, 0, GL_LUMINANCE, GL_FLOAT, v);
   // Pixel x = 3 is at u = 3.5 / 8 of the texture: 0.875 texels, a blend of 0.375 towards 3.
-  EXPECT_NEAR(f.draw(3, 0)[0], 128, 1);  // -1 + 0.375 * 4 = 0.5
-  EXPECT_EQ(f.draw(0, 0)[0], 0);         // -1: clamped by the framebuffer
+  EXPECT_NEAR(f.drawTexture(3, 0)[0], 128, 1);  // -1 + 0.375 * 4 = 0.5
+  EXPECT_EQ(f.drawTexture(0, 0)[0], 0);         // -1: clamped by the framebuffer
   // GenerateMipmap averages the floats: a 16x16 checker of 0 and 1 has level 1 at 0.5, which a
   // 2:1 minification over the 8x8 window selects.
   f.texture(GL_NEAREST);
@@ -128,12 +108,12 @@ TEST(Gles2FloatTexture, LinearFilteringAndMipmaps) {
   for (size_t i = 0; i < checker.size(); ++i) checker[i] = float((i % 16 + i / 16) % 2);
   f.gl.texImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 16, 16, 0, GL_LUMINANCE, GL_FLOAT,
                   checker.data());
-  const int plain = f.draw(3, 3)[0];
+  const int plain = f.drawTexture(3, 3)[0];
   EXPECT_TRUE(plain == 0 || plain == 255) << plain;
   f.gl.generateMipmap(GL_TEXTURE_2D);
   EXPECT_EQ(f.err(), static_cast<GLenum>(GL_NO_ERROR));
   f.gl.texParameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
-  EXPECT_NEAR(f.draw(3, 3)[0], 128, 1);
+  EXPECT_NEAR(f.drawTexture(3, 3)[0], 128, 1);
 }
 
 TEST(Gles2FloatTexture, Errors) {
@@ -214,7 +194,7 @@ TEST(Gles2DepthTexture, PackedDepthStencilWorks) {
   const uint32_t d24s8 = 0x80000000u | 0x55u;  // depth 0.5 (top 24 bits), stencil 0x55
   f.gl.texImage2D(GL_TEXTURE_2D, 0, 0x84F9, 1, 1, 0, 0x84F9, 0x84FA, &d24s8);
   EXPECT_EQ(f.err(), static_cast<GLenum>(GL_NO_ERROR));
-  EXPECT_NEAR(f.draw(2, 2)[0], 128, 1);
+  EXPECT_NEAR(f.drawTexture(2, 2)[0], 128, 1);
   f.gl.texImage2D(GL_TEXTURE_2D, 1, 0x84F9, 1, 1, 0, 0x84F9, 0x84FA, &d24s8);  // level 0 only
   EXPECT_EQ(f.err(), static_cast<GLenum>(GL_INVALID_OPERATION));
   f.gl.generateMipmap(GL_TEXTURE_2D);

@@ -9,32 +9,13 @@
 #include <vector>
 
 #include "gpu/tex/compressed/encode.h"
+#include "gpu/tex/compressed/etc_tables.h"
 
 namespace tessera::gpu::tex {
 namespace {
 
-// Annex C Table C.12, the same table the decoder uses: modifier pairs (small, large).
-constexpr std::array<std::array<int32_t, 2>, 8> kIntensity = {
-    {{2, 8}, {5, 17}, {9, 29}, {13, 42}, {18, 60}, {24, 80}, {33, 106}, {47, 183}}};
-// Table C.18: EAC modifiers.
-constexpr std::array<std::array<int32_t, 8>, 16> kEac = {{
-    {-3, -6, -9, -15, 2, 5, 8, 14},
-    {-3, -7, -10, -13, 2, 6, 9, 12},
-    {-2, -5, -8, -13, 1, 4, 7, 12},
-    {-2, -4, -6, -13, 1, 3, 5, 12},
-    {-3, -6, -8, -12, 2, 5, 7, 11},
-    {-3, -7, -9, -11, 2, 6, 8, 10},
-    {-4, -7, -8, -11, 3, 6, 7, 10},
-    {-3, -5, -8, -11, 2, 4, 7, 10},
-    {-2, -6, -8, -10, 1, 5, 7, 9},
-    {-2, -5, -8, -10, 1, 4, 7, 9},
-    {-2, -4, -8, -10, 1, 3, 7, 9},
-    {-2, -5, -7, -10, 1, 4, 6, 9},
-    {-3, -4, -7, -10, 2, 3, 6, 9},
-    {-1, -2, -3, -10, 0, 1, 2, 9},
-    {-4, -6, -8, -9, 3, 5, 7, 8},
-    {-3, -5, -7, -9, 2, 4, 6, 8},
-}};
+using etc::kEacModifiers;
+using etc::kIntensity;
 
 int32_t clamp255(int32_t v) {
   return std::clamp(v, 0, 255);
@@ -213,7 +194,8 @@ std::array<uint8_t, 8> encodeEacAlphaBlock(const uint8_t t[16 * 4]) {
             int64_t e = INT64_MAX;
             uint32_t pick = 0;
             for (uint32_t m = 0; m < 8; ++m) {
-              const int64_t d = clamp255(base + kEac[table][m] * static_cast<int32_t>(mul)) - a;
+              const int64_t d =
+                  clamp255(base + kEacModifiers[table][m] * static_cast<int32_t>(mul)) - a;
               if (d * d < e) e = d * d, pick = m;
             }
             error += e;
