@@ -810,6 +810,34 @@ GL_APICALL GLboolean GL_APIENTRY glIsVertexArrayOES(GLuint array) {
                             [&](Context* c) -> GLboolean { return c->isVertexArray(array); });
 }
 
+GL_APICALL void GL_APIENTRY glGenQueriesEXT(GLsizei n, GLuint* ids) {
+  run([&](Context* c) { c->genQueries(n, ids); });
+}
+
+GL_APICALL void GL_APIENTRY glDeleteQueriesEXT(GLsizei n, const GLuint* ids) {
+  run([&](Context* c) { c->deleteQueries(n, ids); });
+}
+
+GL_APICALL GLboolean GL_APIENTRY glIsQueryEXT(GLuint id) {
+  return forward<GLboolean>(GL_FALSE, [&](Context* c) -> GLboolean { return c->isQuery(id); });
+}
+
+GL_APICALL void GL_APIENTRY glBeginQueryEXT(GLenum target, GLuint id) {
+  run([&](Context* c) { c->beginQuery(target, id); });
+}
+
+GL_APICALL void GL_APIENTRY glEndQueryEXT(GLenum target) {
+  run([&](Context* c) { c->endQuery(target); });
+}
+
+GL_APICALL void GL_APIENTRY glGetQueryivEXT(GLenum target, GLenum pname, GLint* params) {
+  run([&](Context* c) { c->getQueryiv(target, pname, params); });
+}
+
+GL_APICALL void GL_APIENTRY glGetQueryObjectuivEXT(GLuint id, GLenum pname, GLuint* params) {
+  run([&](Context* c) { c->getQueryObjectuiv(id, pname, params); });
+}
+
 }  // extern "C"
 
 namespace tessera::gles2 {
@@ -974,6 +1002,13 @@ void* procAddress(const char* name) {
       {"glCopyTexSubImage2D", reinterpret_cast<void*>(&glCopyTexSubImage2D)},
       {"glDiscardFramebufferEXT", reinterpret_cast<void*>(&glDiscardFramebufferEXT)},
       {"glGenVertexArraysOES", reinterpret_cast<void*>(&glGenVertexArraysOES)},
+      {"glGenQueriesEXT", reinterpret_cast<void*>(&glGenQueriesEXT)},
+      {"glDeleteQueriesEXT", reinterpret_cast<void*>(&glDeleteQueriesEXT)},
+      {"glIsQueryEXT", reinterpret_cast<void*>(&glIsQueryEXT)},
+      {"glBeginQueryEXT", reinterpret_cast<void*>(&glBeginQueryEXT)},
+      {"glEndQueryEXT", reinterpret_cast<void*>(&glEndQueryEXT)},
+      {"glGetQueryivEXT", reinterpret_cast<void*>(&glGetQueryivEXT)},
+      {"glGetQueryObjectuivEXT", reinterpret_cast<void*>(&glGetQueryObjectuivEXT)},
       {"glDeleteVertexArraysOES", reinterpret_cast<void*>(&glDeleteVertexArraysOES)},
       {"glBindVertexArrayOES", reinterpret_cast<void*>(&glBindVertexArrayOES)},
       {"glIsVertexArrayOES", reinterpret_cast<void*>(&glIsVertexArrayOES)},

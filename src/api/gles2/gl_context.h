@@ -183,6 +183,15 @@ class Context final {
   void deleteVertexArrays(GLsizei n, const GLuint* names);
   void bindVertexArray(GLuint name);
   GLboolean isVertexArray(GLuint name);
+
+  // Occlusion queries, EXT_occlusion_query_boolean (gl_query_objects.cpp).
+  void genQueries(GLsizei n, GLuint* names);
+  void deleteQueries(GLsizei n, const GLuint* names);
+  GLboolean isQuery(GLuint name);
+  void beginQuery(GLenum target, GLuint name);
+  void endQuery(GLenum target);
+  void getQueryiv(GLenum target, GLenum pname, GLint* params);
+  void getQueryObjectuiv(GLuint name, GLenum pname, GLuint* params);
   void getVertexAttrib(GLuint index, GLenum pname, float* f, GLint* i, void** pointer);
   void drawArrays(GLenum mode, GLint first, GLsizei count);
   void drawElements(GLenum mode, GLsizei count, GLenum type, const void* indices);
@@ -246,6 +255,11 @@ class Context final {
   Texture default2D_{GL_TEXTURE_2D}, defaultCube_{GL_TEXTURE_CUBE_MAP}, default3D_{0x806F};
   // Vertex array objects (OES_vertex_array_object): name 0 is the context's own.
   NameTable<VertexArray> vertexArrays_;
+  NameTable<QueryObject> queries_;
+  // The running occlusion query: its name (0 once deleted), target and pipe query.
+  GLuint activeQuery_ = 0;
+  GLenum activeQueryTarget_ = 0;
+  pipe::QueryId activePipeQuery_ = 0;
   VertexArray defaultVertexArray_;
   GLuint boundVertexArray_ = 0;
   VertexArray& vao() {

@@ -15,6 +15,10 @@ inline constexpr GLenum kTextureCompareMode = 0x884C, kTextureCompareFunc = 0x88
 inline constexpr GLenum kTexture3D = 0x806F, kTextureBinding3D = 0x806A, kTextureWrapR = 0x8072,
                         kMax3DTextureSize = 0x8073, kAttachmentTexture3DZoffset = 0x8CD4;
 inline constexpr GLint kMax3DSize = 256;
+// EXT_occlusion_query_boolean.
+inline constexpr GLenum kAnySamplesPassed = 0x8C2F, kAnySamplesPassedConservative = 0x8D6A,
+                        kCurrentQuery = 0x8865, kQueryResult = 0x8866,
+                        kQueryResultAvailable = 0x8867;
 // OES_texture_half_float: the HALF_FLOAT_OES type.
 inline constexpr GLenum kHalfFloat = 0x8D61;
 // EXT_texture_filter_anisotropic.

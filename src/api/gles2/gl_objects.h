@@ -49,6 +49,13 @@ struct Texture {
   TexImage& image(uint32_t face, GLint level);
 };
 
+// EXT_occlusion_query_boolean: a name from glGenQueriesEXT becomes a query object (target and
+// pipe query) at its first glBeginQueryEXT.
+struct QueryObject {
+  GLenum target = 0;
+  pipe::QueryId query = 0;
+};
+
 struct Renderbuffer {
   GLenum format = GL_RGBA4;
   GLsizei width = 0, height = 0;

@@ -256,7 +256,7 @@ const GLubyte* Context::getString(GLenum name) {
           "GL_OES_texture_3D GL_OES_compressed_ETC1_RGB8_texture "
           "GL_KHR_texture_compression_astc_ldr GL_OES_texture_half_float GL_OES_texture_float "
           "GL_OES_texture_half_float_linear GL_OES_texture_float_linear "
-          "GL_EXT_texture_filter_anisotropic");
+          "GL_EXT_texture_filter_anisotropic GL_EXT_occlusion_query_boolean");
     default:
       error(GL_INVALID_ENUM);
       return nullptr;
