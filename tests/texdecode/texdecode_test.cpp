@@ -8,6 +8,7 @@
 // RGBA8 holding the top 8 bits of the UNORM16 interpolation result (c >> 8, not round(c / 257)):
 // Tessera's UNORM16 value is compared through the same >> 8, bit-exactly.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -108,7 +109,8 @@ class TexDecode : public ::testing::Test {
   static void SetUpTestSuite() {
     const std::string oracle = TEX_DECODE_ORACLE;
     if (oracle.empty()) return;
-    dir_ = fs::path(::testing::TempDir()) / "tessera-texdecode";
+    // One folder per process: CTest runs each case in its own process, several at once.
+    dir_ = fs::path(::testing::TempDir()) / ("tessera-texdecode-" + std::to_string(::getpid()));
     fs::create_directories(dir_);
     std::ofstream jobs(dir_ / "jobs.txt");
     for (const FormatCase& c : kCases) {
