@@ -31,6 +31,7 @@ TextureCache::TextureCache(TexCacheConfig config) : config_(config) {
 
 void TextureCache::invalidate() {
   std::fill(tags_.begin(), tags_.end(), kEmpty);
+  mru_ = kEmpty;
 }
 
 // The set is the line number's low bits (consecutive lines go to consecutive sets); within a set
@@ -51,11 +52,11 @@ bool TextureCache::lookupLine(uint64_t line) {
   }
   std::copy_backward(set, at, at + 1);
   *set = line;
+  mru_ = line;
   return hit;
 }
 
-uint64_t TextureCache::access(GpuAddress address, uint32_t bytes) {
-  if (!enabled()) return bytes;
+uint64_t TextureCache::accessLines(GpuAddress address, uint32_t bytes) {
   if (bytes == 0) return 0;
   const uint64_t misses = stats_.misses;
   const uint64_t first = address >> lineShift_, last = (address + bytes - 1) >> lineShift_;

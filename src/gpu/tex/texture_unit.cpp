@@ -269,8 +269,11 @@ TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, f
     lc.width[k] = static_cast<int32_t>(levelExtent(d.width, lc.level[k]));
     lc.height[k] = static_cast<int32_t>(levelExtent(d.height, lc.level[k]));
     lc.depth[k] = static_cast<int32_t>(d.volume ? levelExtent(d.depth, lc.level[k]) : 1);
-    lc.faceBytes[k] =
-        imageBytes(d.format, levelExtent(d.width, lc.level[k]), levelExtent(d.height, lc.level[k]));
+    // Only cube faces and array layers are addressed by face (3D slices are filtered inside
+    // the level), so a 2D lookup skips the size computation.
+    lc.faceBytes[k] = d.cube || d.array ? imageBytes(d.format, levelExtent(d.width, lc.level[k]),
+                                                     levelExtent(d.height, lc.level[k]))
+                                        : 0;
   }
   return lc;
 }
