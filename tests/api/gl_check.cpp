@@ -894,6 +894,74 @@ void sceneFloatTextures() {
   // UNSIGNED_INT, but Mesa accepts it; gles2_float_texture_test checks Tessera's error.)
 }
 
+// EXT_occlusion_query_boolean: a visible draw, an occluded one, nested states, availability,
+// and the errors; the results and errors are logged for both stacks.
+void sceneOcclusionQuery() {
+  constexpr GLenum kAny = 0x8C2F, kConservative = 0x8D6A, kCurrent = 0x8865, kResult = 0x8866,
+                   kAvailable = 0x8867;
+  using GenQueries = void (*)(GLsizei, GLuint*);
+  using BeginQuery = void (*)(GLenum, GLuint);
+  using EndQuery = void (*)(GLenum);
+  using GetQueryiv = void (*)(GLenum, GLenum, GLint*);
+  using GetQueryObjectuiv = void (*)(GLuint, GLenum, GLuint*);
+  using IsQuery = GLboolean (*)(GLuint);
+  const auto gen = reinterpret_cast<GenQueries>(eglGetProcAddress("glGenQueriesEXT"));
+  const auto begin = reinterpret_cast<BeginQuery>(eglGetProcAddress("glBeginQueryEXT"));
+  const auto end = reinterpret_cast<EndQuery>(eglGetProcAddress("glEndQueryEXT"));
+  const auto getiv = reinterpret_cast<GetQueryiv>(eglGetProcAddress("glGetQueryivEXT"));
+  const auto get = reinterpret_cast<GetQueryObjectuiv>(eglGetProcAddress("glGetQueryObjectuivEXT"));
+  const auto isQuery = reinterpret_cast<IsQuery>(eglGetProcAddress("glIsQueryEXT"));
+  const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  gLog << "extension " << (std::strstr(ext, "GL_EXT_occlusion_query_boolean") != nullptr)
+       << " entry points " << (gen && begin && end && getiv && get && isQuery) << "\n";
+  if (!gen || !begin || !end || !getiv || !get || !isQuery) return;
+  const GLuint p = program(
+      "attribute vec4 a_pos; void main() { gl_Position = a_pos; }\n",
+      "precision mediump float; void main() { gl_FragColor = vec4(0.9, 0.5, 0.1, 1.0); }\n");
+  glUseProgram(p);
+  glEnableVertexAttribArray(0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  GLuint q[3];
+  gen(3, q);
+  gLog << "is query before begin " << int(isQuery(q[0])) << "\n";
+  const float nearQuad[] = {-0.8f, -0.8f, -0.5f, 0.5f,  -0.8f, -0.5f,
+                            0.5f,  0.5f,  -0.5f, -0.8f, 0.5f,  -0.5f};
+  const float farQuad[] = {-0.6f, -0.6f, 0.5f, 0.3f,  -0.6f, 0.5f,
+                           0.3f,  0.3f,  0.5f, -0.6f, 0.3f,  0.5f};
+  begin(kAny, q[0]);
+  GLint current = 0;
+  getiv(kAny, kCurrent, &current);
+  gLog << "current is q0 " << (current == GLint(q[0])) << "\n";
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, nearQuad);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  end(kAny);
+  begin(kConservative, q[1]);  // behind the first quad everywhere
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, farQuad);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  end(kConservative);
+  begin(kAny, q[2]);  // nothing drawn
+  end(kAny);
+  logError("queries");
+  GLuint v[3] = {7, 7, 7};
+  for (int i = 0; i < 3; ++i) get(q[i], kResult, &v[i]);
+  gLog << "results " << v[0] << " " << v[1] << " " << v[2] << "\n";
+  GLuint available = 0;
+  get(q[0], kAvailable, &available);
+  gLog << "available " << available << " is query " << int(isQuery(q[0])) << "\n";
+  begin(kAny, 0);
+  logError("begin 0");
+  begin(GL_TEXTURE_2D, q[0]);
+  logError("begin bad target");
+  end(kAny);
+  logError("end without begin");
+  begin(kConservative, q[0]);
+  logError("begin with another target");
+  get(q[0], GL_TEXTURE_2D, &available);
+  logError("get bad pname");
+  glDisable(GL_DEPTH_TEST);
+}
+
 struct Scene {
   const char* name;
   void (*draw)();
@@ -915,6 +983,7 @@ constexpr Scene kScenes[] = {
     {"texture-3d", sceneTexture3D},
     {"compressed-filter", sceneCompressedFilter},
     {"float-textures", sceneFloatTextures},
+    {"occlusion-query", sceneOcclusionQuery},
 };
 
 }  // namespace
