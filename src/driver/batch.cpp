@@ -169,18 +169,20 @@ void Context::buildSysmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDw
   ib0.indirectBuffer(drawIb, drawDwords);
 }
 
+void Context::growBuffer(GpuAddress& bo, uint64_t& size, uint64_t bytes, const char* name) {
+  if (bytes <= size) return;
+  // The buffer a queued batch may still use is not released before that batch retires.
+  if (bo) batch_->retired.push_back(bo);
+  bo = memory_.allocate(bytes, name);
+  size = bytes;
+}
+
 void Context::emitLrz(CommandWriter& ib0, bool enable) {
   ib0.reg(Reg::GRAS_LRZ_CNTL, enable ? 1u : 0u);
   if (!enable) return;
   const uint32_t pitch = (fb_.width + gpu::lrz::kBlock - 1) / gpu::lrz::kBlock;
   const uint32_t rows = (fb_.height + gpu::lrz::kBlock - 1) / gpu::lrz::kBlock;
-  const uint64_t bytes = uint64_t{pitch} * rows * gpu::lrz::kBytesPerBlock;
-  if (bytes > lrzBytes_) {
-    // The buffer a queued batch may still use is not released before that batch retires.
-    if (lrz_) batch_->retired.push_back(lrz_);
-    lrz_ = memory_.allocate(bytes, "lrz");
-    lrzBytes_ = bytes;
-  }
+  growBuffer(lrz_, lrzBytes_, uint64_t{pitch} * rows * gpu::lrz::kBytesPerBlock, "lrz");
   ib0.address(Reg::GRAS_LRZ_BUFFER_LO, Reg::GRAS_LRZ_BUFFER_HI, lrz_);
   ib0.reg(Reg::GRAS_LRZ_PITCH, packXY(pitch, rows));
 }
@@ -190,14 +192,10 @@ void Context::emitBlockTable(CommandWriter& ib0, const gpu::vsc::BlockControl& c
   ib0.reg(Reg::VSC_BLOCK_CNTL, gpu::vsc::encodeBlockControl(control));
   if (!control.enable) return;
   const gpu::vsc::BlockGeometry geometry{control.size, layout.binW, layout.binH};
-  const uint64_t bytes =
-      uint64_t{layout.nx} * layout.ny * geometry.entriesPerBin() * gpu::vsc::kBlockEntryBytes;
-  if (bytes > blockTableBytes_) {
-    // As for LRZ: a queued batch may still read the old table.
-    if (blockTable_) batch_->retired.push_back(blockTable_);
-    blockTable_ = memory_.allocate(bytes, "block table");
-    blockTableBytes_ = bytes;
-  }
+  growBuffer(
+      blockTable_, blockTableBytes_,
+      uint64_t{layout.nx} * layout.ny * geometry.entriesPerBin() * gpu::vsc::kBlockEntryBytes,
+      "block table");
   ib0.address(Reg::VSC_BLOCK_TABLE_LO, Reg::VSC_BLOCK_TABLE_HI, blockTable_);
 }
 

@@ -131,6 +131,8 @@ class Context final : public pipe::Context {
   // Runs the batch; a GPU fault is recorded in the report (flush() throws it after cleanup).
   void submit(const gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, BatchReport& report);
   void ensureVscBuffers(uint32_t pipes);
+  // A buffer the driver keeps across batches (LRZ, block table), grown to `bytes`.
+  void growBuffer(gpu::GpuAddress& bo, uint64_t& size, uint64_t bytes, const char* name);
   // GRAS_LRZ_* for the binning pass: enabled with a buffer for the framebuffer, or disabled.
   void emitLrz(gpu::cp::CommandWriter& ib0, bool enable);
   // VSC_BLOCK_* for the binning pass: the interleaved resolve's control and its block table.

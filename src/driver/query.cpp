@@ -61,6 +61,13 @@ const QueryTable::Query& QueryTable::get(pipe::QueryId id, const char* what) con
   return const_cast<QueryTable*>(this)->get(id, what);
 }
 
+void QueryTable::releaseAccumulator(Query& q) {
+  for (const Period& p : q.periods)
+    if (p.batch) return;
+  if (q.accumulator) memory_.release(q.accumulator);
+  q.accumulator = 0;
+}
+
 pipe::QueryId QueryTable::create(pipe::QueryType type) {
   Query q;
   q.type = type;
@@ -72,11 +79,7 @@ pipe::QueryId QueryTable::create(pipe::QueryType type) {
 void QueryTable::destroy(pipe::QueryId id) {
   Query& q = get(id, "destroyQuery");
   if (q.running) throw Error("destroyQuery: query " + std::to_string(id) + " is running");
-  // A batch still being recorded may write the accumulator: it stays allocated (a few bytes)
-  // rather than be freed under that batch.
-  bool pending = false;
-  for (const Period& p : q.periods) pending |= p.batch != nullptr;
-  if (q.accumulator && !pending) memory_.release(q.accumulator);
+  releaseAccumulator(q);
   q = Query{};
 }
 
@@ -124,11 +127,9 @@ void QueryTable::begin(pipe::QueryId id, BatchQueries& batch, CommandWriter& dra
   if (q.running) throw Error("beginQuery: query " + std::to_string(id) + " is already running");
   // A new result: earlier periods are forgotten. Accumulate: a fresh, zeroed accumulator, so
   // that a stop still pending in this batch cannot add to the new result.
-  bool pending = false;
-  for (const Period& p : q.periods) pending |= p.batch != nullptr;
+  releaseAccumulator(q);
   q.periods.clear();
   if (scheme_ == QueryScheme::Accumulate) {
-    if (q.accumulator && !pending) memory_.release(q.accumulator);
     q.accumulator = memory_.allocate(3 * kSampleBytes, "query accumulator");
   }
   q.running = q.begun = true;

@@ -86,6 +86,9 @@ class QueryTable final {
   };
   Query& get(pipe::QueryId id, const char* what);
   const Query& get(pipe::QueryId id, const char* what) const;
+  // Frees the accumulator unless a batch being recorded may still write it (then it stays
+  // allocated: a few bytes).
+  void releaseAccumulator(Query& q);
   // A sample point in the draw IB for `q` (start or stop), returning its slot.
   uint32_t sample(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& draws, bool stop);
   void startPeriod(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& draws);

@@ -45,7 +45,7 @@ void BlitEngine::transferRegion(GpuMemory& memory, TileMemory& gmem, const Sysme
                                 uint32_t gmemBase, uint32_t binW, const BinRect& bin,
                                 const BinRect& region, bool toGmem) {
   const BusClient client = toGmem ? BusClient::GmemRestore : BusClient::GmemResolve;
-  const bool block = std::memcmp(&bin, &region, sizeof bin) != 0;
+  const bool block = !(bin == region);
   const uint64_t bytes = forRows(memory, gmem, surface, gmemBase, binW, bin, region, client,
                                  [toGmem](uint8_t* sys, uint8_t* g, uint64_t n) {
                                    std::memcpy(toGmem ? g : sys, toGmem ? sys : g, n);

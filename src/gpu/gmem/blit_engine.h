@@ -18,6 +18,7 @@ struct SysmemSurface {
 
 struct BinRect {
   int x0, y0, x1, y1;  // half-open window rectangle of the bin
+  bool operator==(const BinRect&) const = default;
 };
 
 struct GmemStats {

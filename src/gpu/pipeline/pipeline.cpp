@@ -18,6 +18,13 @@ using cp::Reg;
   throw GpuFault(FaultKind::BadState, 0, BusClient::CommandProcessor, what);
 }
 
+// The bin's window (CP_SET_BIN) must fit the GMEM slices RB_BIN_SIZE lays out.
+void checkWindowFitsBin(const DrawState& s) {
+  const ras::Scissor& w = s.windowScissor;
+  if (w.x1 - w.x0 > int(s.binWidth) || w.y1 - w.y0 > int(s.binHeight))
+    badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
+}
+
 // Pixels a window triangle can cover, conservatively (snapping moves vertices by < 1/256 px).
 ras::Scissor bounds(const ras::Triangle& t) {
   float x0 = t.v[0].x, x1 = t.v[0].x, y0 = t.v[0].y, y1 = t.v[0].y;
@@ -186,8 +193,7 @@ void Pipeline::beginBlockBin(const DrawState& s, const ras::Scissor& window,
   t.gmemColorBase = s.gmemColorBase;
   t.gmemDepthBase = s.gmemDepthBase;
   t.binW = s.binWidth;
-  if (window.x1 - window.x0 > int(s.binWidth) || window.y1 - window.y0 > int(s.binHeight))
-    badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
+  checkWindowFitsBin(s);
   resolver_.beginBin(binsInPass_, window, blocks_.geometry(),
                      vsc::readBinBlocks(memory_, blocks_.table(), blocks_.geometry(),
                                         uint32_t(by) * g.nx + uint32_t(bx)),
@@ -327,8 +333,7 @@ RenderTarget Pipeline::currentTarget(const DrawState& s) {
     const uint64_t pixels = uint64_t{s.binWidth} * s.binHeight;
     if (pixels == 0) badState("GMEM render pass with RB_BIN_SIZE of zero");
     const int ox = s.windowScissor.x0, oy = s.windowScissor.y0;
-    if (s.windowScissor.x1 - ox > int(s.binWidth) || s.windowScissor.y1 - oy > int(s.binHeight))
-      badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
+    checkWindowFitsBin(s);
     if (cpp) t.color = {gmem_.slice(s.gmemColorBase, pixels * cpp), s.binWidth * cpp, ox, oy};
     if (zpp) t.depth = {gmem_.slice(s.gmemDepthBase, pixels * zpp), s.binWidth * zpp, ox, oy};
   } else {
@@ -490,8 +495,7 @@ void Pipeline::blit(const DrawState& s, const cp::RegisterFile& regs, bool resto
   }
   const gmem::BinRect bin{s.windowScissor.x0, s.windowScissor.y0, s.windowScissor.x1,
                           s.windowScissor.y1};
-  if (bin.x1 - bin.x0 > int(s.binWidth) || bin.y1 - bin.y0 > int(s.binHeight))
-    badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
+  checkWindowFitsBin(s);
   if (resolver_.active()) {
     // Block by block: only what the bin's table says is needed.
     if (restore)

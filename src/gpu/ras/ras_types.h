@@ -39,6 +39,7 @@ struct Triangle {
 // Half-open [x0,x1) x [y0,y1) in window pixels.
 struct Scissor {
   int x0, y0, x1, y1;
+  bool operator==(const Scissor&) const = default;
 };
 
 // A 2x2 pixel quad; pixel i = (x + (i&1), y + (i>>1)). Attributes are filled for all four

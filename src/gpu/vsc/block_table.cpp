@@ -1,7 +1,6 @@
 #include "gpu/vsc/block_table.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "gpu/ras/sure_coverage.h"
 
@@ -59,6 +58,7 @@ void BlockTableWriter::forBlocks(const ras::Scissor& rect, Visit&& visit) {
 
 void BlockTableWriter::triangle(uint32_t seq, const ras::Triangle& tri, const ras::Scissor& touched,
                                 const ras::Scissor& scissor, bool opaque) {
+  if (!active_) return;  // called for every binned triangle, and the table is usually off
   const ras::SureCoverage cover(tri);
   const bool mayCover = opaque && cover.valid();
   const ras::Scissor coverable = cut(scissor, surface_);
@@ -70,7 +70,7 @@ void BlockTableWriter::triangle(uint32_t seq, const ras::Triangle& tri, const ra
     // earlier ones to be invisible.
     const ras::Scissor need = cut(block, surface_);
     const ras::Scissor got = cut(need, coverable);
-    if (!empty(need) && std::memcmp(&need, &got, sizeof need) == 0 && cover.rect(need)) {
+    if (!empty(need) && need == got && cover.rect(need)) {
       e.fullCover = seq + 1;
       ++stats_.fullCovers;
     }
