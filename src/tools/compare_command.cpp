@@ -80,12 +80,8 @@ int runCompare(const CompareArgs& a) {
     modes.push_back(mode);
   }
   std::vector<TextureFormat> textureFormats;
-  for (const std::string& name : a.textureFormats) {
-    const std::optional<TextureFormat> f = parseTextureFormat(name);
-    if (!f)
-      throw Error("unknown texture format '" + name + "' (known: rgba8, etc2, astc4x4, astc8x8)");
-    textureFormats.push_back(*f);
-  }
+  for (const std::string& name : a.textureFormats)
+    textureFormats.push_back(requireTextureFormat(name));
   const bool texColumns = !textureFormats.empty();
   if (textureFormats.empty()) textureFormats.push_back(TextureFormat::Rgba8);
   const scene::Scene scene = scene::sceneByName(a.model, a.width, a.height);

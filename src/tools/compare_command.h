@@ -11,7 +11,7 @@ struct CompareArgs {
   std::string model = "default";
   uint32_t width = 800, height = 600;
   std::vector<std::string> presets;  // empty: every preset
-  std::vector<std::string> modes;    // empty: sysmem, naive, binning, binning+lrz
+  std::vector<std::string> modes;    // empty: sysmem, naive, binning, binning+lrz(+ir)
   std::vector<std::string> sets;     // "key=value" preset overrides applied to every preset
   std::string csv;                   // also write the table as CSV here
   // Scene texture formats (tools::TextureFormat names: rgba8, etc2, astc4x4, astc8x8) to render

@@ -173,6 +173,14 @@ std::optional<TextureFormat> parseTextureFormat(std::string_view name) {
   return std::nullopt;
 }
 
+TextureFormat requireTextureFormat(std::string_view name) {
+  if (const std::optional<TextureFormat> f = parseTextureFormat(name)) return *f;
+  std::string known;
+  for (std::string_view n : kTextureFormatNames)
+    known += (known.empty() ? "" : ", ") + std::string(n);
+  throw Error("unknown texture format '" + std::string(name) + "' (known: " + known + ")");
+}
+
 gpu::tex::TexFormat storedFormat(TextureFormat f, bool opaque) {
   switch (f) {
     case TextureFormat::Etc2:

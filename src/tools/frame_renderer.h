@@ -23,6 +23,8 @@ enum class TextureFormat : uint8_t { Rgba8, Etc2, Astc4x4, Astc8x8 };
 // "rgba8", "etc2", "astc4x4", "astc8x8".
 std::string_view textureFormatName(TextureFormat);
 std::optional<TextureFormat> parseTextureFormat(std::string_view);
+// The same, throwing tessera::Error naming the known formats for an unknown name.
+TextureFormat requireTextureFormat(std::string_view);
 // The texture unit format a scene texture is stored in: RGBA8, ETC2_RGB8 (ETC2_RGBA8 when the
 // texture has any texel that is not opaque), ASTC_4x4 or ASTC_8x8.
 gpu::tex::TexFormat storedFormat(TextureFormat, bool opaque);

@@ -47,6 +47,13 @@ std::string timingTable(const gpu::perf::SubmissionTiming& t,
 
 }  // namespace
 
+const driver::BatchReport* mainBatch(const FrameResult& frame) {
+  const driver::BatchReport* main = nullptr;
+  for (const auto& b : frame.batches)
+    if (!main || b.draws > main->draws) main = &b;
+  return main;
+}
+
 FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
                             const FrameResult& frame, const FrameResult& sysmem) {
   FrameFigures f;
@@ -75,9 +82,7 @@ FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
     f.restoresSkipped += b.stats.blockResolve.restoresSkipped;
   }
   // The per-bin figures come from the frame's main batch: the one with the most draws.
-  const driver::BatchReport* main = nullptr;
-  for (const auto& b : frame.batches)
-    if (!main || b.draws > main->draws) main = &b;
+  const driver::BatchReport* main = mainBatch(frame);
   if (main && main->layout) {
     const auto& l = *main->layout;
     f.bins = static_cast<uint32_t>(l.bins.size());
@@ -259,9 +264,7 @@ std::string boundBusyCsv(const gpu::perf::SubmissionTiming& t) {
 
 Image resolveOrderHeatmap(const FrameResult& frame) {
   Image img = Image::blank(frame.image.width, frame.image.height);
-  const driver::BatchReport* main = nullptr;
-  for (const auto& b : frame.batches)
-    if (!main || b.draws > main->draws) main = &b;
+  const driver::BatchReport* main = mainBatch(frame);
   if (!main) return img;
   const auto& events = main->stats.blockResolves;
   // Each bin's resolves are numbered from 0; a block resolved twice (colour, then depth, by the

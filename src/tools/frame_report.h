@@ -33,6 +33,10 @@ struct FrameFigures {
   uint32_t binsX = 0, binsY = 0;
 };
 
+// The frame's main batch, the one with the most draws (the per-bin figures and heat maps come
+// from it), or null for a frame without batches.
+const driver::BatchReport* mainBatch(const FrameResult& frame);
+
 FrameFigures computeFigures(const scene::Scene& s, const gpu::Preset& preset,
                             const FrameResult& frame, const FrameResult& sysmem);
 std::string summaryTable(const FrameFigures& f);

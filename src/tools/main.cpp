@@ -56,9 +56,7 @@ report::HtmlFrameReport htmlFigures(const tools::FrameFigures& f, const tools::F
   h.bus = f.bus;
   h.sysmemBus = f.sysmemBus;
   h.timing = f.timing;
-  const driver::BatchReport* main = nullptr;
-  for (const auto& b : frame.batches)
-    if (!main || b.draws > main->draws) main = &b;
+  const driver::BatchReport* main = tools::mainBatch(frame);
   if (main) h.perBin = report::batchJson(*main)["per_bin"];
   return h;
 }
@@ -81,11 +79,7 @@ int runRender(const RenderArgs& a) {
   opt.capture = !a.capture.empty();
   opt.discardDepth = a.discardDepth;
   opt.overdraw = !a.overdraw.empty() || !a.html.empty();
-  const auto texFormat = tools::parseTextureFormat(a.textureFormat);
-  if (!texFormat)
-    throw Error("unknown texture format '" + a.textureFormat +
-                "' (known: rgba8, etc2, astc4x4, astc8x8)");
-  opt.textureFormat = *texFormat;
+  opt.textureFormat = tools::requireTextureFormat(a.textureFormat);
   if (a.repeat > 1) {  // timing: a warm-up frame, then the median of `repeat` frames
     opt.warmupFrames = 1;
     opt.measuredFrames = a.repeat;
@@ -94,7 +88,7 @@ int runRender(const RenderArgs& a) {
   tools::FrameOptions sysOpt;
   sysOpt.mode = driver::RenderMode::Sysmem;
   sysOpt.discardDepth = a.discardDepth;
-  sysOpt.textureFormat = *texFormat;
+  sysOpt.textureFormat = opt.textureFormat;
   const tools::FrameResult sysmem =
       mode == driver::RenderMode::Sysmem ? frame : tools::renderFrame(s, preset, sysOpt);
   const tools::FrameFigures f = tools::computeFigures(s, preset, frame, sysmem);

@@ -52,15 +52,6 @@ std::string libraryPathWith(const std::string& dir) {
   return old && *old ? dir + ":" + old : dir;
 }
 
-// The preset overrides travel in the environment; libraries that do not read the variable would
-// silently render the plain preset, so the variable's name must appear in one of them.
-void checkLibrariesTakeOverrides(const std::string& libDir) {
-  for (const char* lib : {"libEGL.so.1", "libGLESv2.so.2"})
-    if (readWhole(fs::path(libDir) / lib).find(kPresetOverridesVar) != std::string::npos) return;
-  throw Error(std::string("--set: Tessera's libEGL in '") + libDir + "' does not read " +
-              kPresetOverridesVar + ", so preset overrides cannot reach a replay");
-}
-
 // Replays the plan's trimmed trace on llvmpipe with a snapshot per frame and returns the images
 // of frames first..last (eglretrace numbers snapshots from 0).
 std::vector<Image> replayOnLlvmpipe(const ReplayPlan& plan, const std::string& trimmed,
@@ -144,11 +135,7 @@ ReplayPlan planReplay(const ReplayArgs& a) {
     if (!fs::exists(fs::path(plan.libDir) / lib))
       throw Error(std::string("eglretrace loads ") + lib + ", which is missing from '" +
                   plan.libDir + "'");
-  if (!a.sets.empty()) {
-    checkLibrariesTakeOverrides(plan.libDir);
-    for (const std::string& set : a.sets)
-      plan.overrides += (plan.overrides.empty() ? "" : ",") + set;
-  }
+  for (const std::string& set : a.sets) plan.overrides += (plan.overrides.empty() ? "" : ",") + set;
   return plan;
 }
 

@@ -419,11 +419,10 @@ int runSweep(const SweepArgs& a) {
     const std::string what = joined(a.params, ",") + "=" + steps[i].text;
     if (cache.load(keys[i])) {
       progress.done(i, what, true);
-    } else if (sameKey[keys[i]].empty()) {
-      todo.push_back(i);
-      sameKey[keys[i]].push_back(i);
     } else {
-      sameKey[keys[i]].push_back(i);
+      std::vector<size_t>& same = sameKey[keys[i]];
+      if (same.empty()) todo.push_back(i);
+      same.push_back(i);
     }
   }
   const unsigned jobs = a.jobs == 0 ? localProcessors() : a.jobs;

@@ -20,15 +20,6 @@ constexpr GLenum kEtc1 = 0x8D64, kEtc2Rgb = 0x9274, kEtc2Srgb = 0x9275, kAstc4x4
 
 struct Fixture : Gles2Fixture {
   Fixture() : Gles2Fixture(8, 8, false) { gl.viewport(0, 0, 8, 8); }
-  GLenum err() { return gl.takeError(); }
-  GLuint texture(GLenum target = GL_TEXTURE_2D) {
-    GLuint t = 0;
-    gl.genTextures(1, &t);
-    gl.bindTexture(target, t);
-    gl.texParameter(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    gl.texParameter(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    return t;
-  }
 };
 
 // An ETC1/ETC2 individual-mode block: sub-blocks (left, right) of 4-bit grey g1, g2 with table 0
@@ -124,6 +115,9 @@ TEST(Gles2Compressed, UncompressedCallsRefuseACompressedImage) {
   const std::vector<uint8_t> data(256, 0);
   f.gl.compressedTexImage2D(GL_TEXTURE_2D, 0, kEtc2Rgb, 8, 8, 0, 32, data.data());
   f.gl.texSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, data.data());
+  EXPECT_EQ(f.err(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // The compressed-image rule comes first: a region past the edge is not INVALID_VALUE here.
+  f.gl.texSubImage2D(GL_TEXTURE_2D, 0, 7, 0, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, data.data());
   EXPECT_EQ(f.err(), static_cast<GLenum>(GL_INVALID_OPERATION));
   f.gl.copyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
   EXPECT_EQ(f.err(), static_cast<GLenum>(GL_INVALID_OPERATION));

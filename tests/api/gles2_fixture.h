@@ -20,6 +20,16 @@ struct Gles2Fixture {
     if (depth) fb.depth = gl.pipe().createDepthSurface(pipe::DepthFormat::D24S8, width, height);
     gl.setDefaultFramebuffer(fb);
   }
+  GLenum err() { return gl.takeError(); }
+  // A new texture bound to `target`, with both filters set to `filter`.
+  GLuint texture(GLenum target = GL_TEXTURE_2D, GLenum filter = GL_NEAREST) {
+    GLuint t = 0;
+    gl.genTextures(1, &t);
+    gl.bindTexture(target, t);
+    gl.texParameter(target, GL_TEXTURE_MIN_FILTER, static_cast<GLint>(filter));
+    gl.texParameter(target, GL_TEXTURE_MAG_FILTER, static_cast<GLint>(filter));
+    return t;
+  }
   // Compiles and links the pair; `attribute0`, if given, is bound to location 0.
   GLuint program(const char* vs, const char* fs, const char* attribute0 = nullptr) {
     const GLuint v = gl.createShader(GL_VERTEX_SHADER), f = gl.createShader(GL_FRAGMENT_SHADER);

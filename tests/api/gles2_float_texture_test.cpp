@@ -18,15 +18,6 @@ constexpr GLenum kHalfFloatOes = 0x8D61, kMaxAnisotropy = 0x84FE, kMaxMaxAnisotr
 
 struct Fixture : Gles2Fixture {
   Fixture() : Gles2Fixture(8, 8, false) { gl.viewport(0, 0, 8, 8); }
-  GLenum err() { return gl.takeError(); }
-  GLuint texture(GLenum filter = GL_NEAREST) {
-    GLuint t = 0;
-    gl.genTextures(1, &t);
-    gl.bindTexture(GL_TEXTURE_2D, t);
-    gl.texParameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, static_cast<GLint>(filter));
-    gl.texParameter(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, static_cast<GLint>(filter));
-    return t;
-  }
 };
 
 void expectPixel(const std::array<uint8_t, 4>& px, std::array<int, 4> want, const char* what) {
@@ -95,7 +86,7 @@ TEST(Gles2FloatTexture, EveryBaseFormatSamples) {
 // their blend, clamped only when written: at the middle 1.0, a quarter in 0.0.
 TEST(Gles2FloatTexture, LinearFilteringAndMipmaps) {
   Fixture f;
-  f.texture(GL_LINEAR);
+  f.texture(GL_TEXTURE_2D, GL_LINEAR);
   f.gl.texParameter(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   const float v[2] = {-1.0f, 3.0f};
   f.gl.texImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 2, 1, 0, GL_LUMINANCE, GL_FLOAT, v);
@@ -104,7 +95,7 @@ TEST(Gles2FloatTexture, LinearFilteringAndMipmaps) {
   EXPECT_EQ(f.drawTexture(0, 0)[0], 0);         // -1: clamped by the framebuffer
   // GenerateMipmap averages the floats: a 16x16 checker of 0 and 1 has level 1 at 0.5, which a
   // 2:1 minification over the 8x8 window selects.
-  f.texture(GL_NEAREST);
+  f.texture(GL_TEXTURE_2D, GL_NEAREST);
   std::vector<float> checker(16 * 16);
   for (size_t i = 0; i < checker.size(); ++i) checker[i] = float((i % 16 + i / 16) % 2);
   f.gl.texImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 16, 16, 0, GL_LUMINANCE, GL_FLOAT,
@@ -193,7 +184,7 @@ TEST(Gles2Anisotropic, ParameterAndErrors) {
 TEST(Gles2Anisotropic, SharpensASqueezedTexture) {
   auto render = [](GLfloat aniso, uint64_t& fetches) {
     Fixture f;
-    f.texture(GL_LINEAR);
+    f.texture(GL_TEXTURE_2D, GL_LINEAR);
     f.gl.texParameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
     std::vector<uint8_t> texels(8 * 64 * 4);
     for (size_t i = 0; i < 8 * 64; ++i)

@@ -16,7 +16,6 @@ struct Fixture : Gles2Fixture {
                 "precision mediump float; void main() { gl_FragColor = vec4(1.0); }\n", "pos");
     gl.useProgram(p);
   }
-  GLenum err() { return gl.takeError(); }
   // A quad over the left half of the window at depth z (window depth (z + 1) / 2).
   void quad(float z) {
     const std::array<float, 12> v = {-1, -1, z, 0, -1, z, -1, 1, z, 0, 1, z};

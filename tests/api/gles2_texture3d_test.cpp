@@ -16,7 +16,6 @@ constexpr GLenum kZoffset = 0x8CD4, kSampler3D = 0x8B5F;
 
 struct Fixture : Gles2Fixture {
   Fixture() : Gles2Fixture(4, 4, false) { gl.viewport(0, 0, 4, 4); }
-  GLenum err() { return gl.takeError(); }
   // A program drawing texture3D(u_volume, (0.5, 0.5, r)) with r from a uniform, plus `bias`.
   GLuint program(const char* lookup) {
     const std::string fs = std::string(

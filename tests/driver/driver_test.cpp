@@ -2,6 +2,9 @@
 // restore/resolve decisions across batches, and every misuse reported as an error.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "common/error.h"
 #include "driver/driver_fixture.h"
 
@@ -154,6 +157,26 @@ TEST(Driver, UpdatedBufferIsRenamedUnderPendingWork) {
     EXPECT_THROW(f.ctx.destroyResource(f.quad), Error);
     EXPECT_THROW(f.ctx.updateBuffer(f.quad, 0, std::vector<uint8_t>(4)), Error);
   }
+}
+
+TEST(Driver, CompressedTexturesAre2DAndNeverRenderTargets) {
+  DriverFixture f(RenderMode::Binning);
+  pipe::TextureDesc volume{pipe::TexFormat::ETC2_RGB8, 8, 8, 1};
+  volume.volume = true;
+  volume.depth = 4;
+  EXPECT_THROW(f.ctx.createTexture(volume), Error);
+  const pipe::ResourceId etc = f.ctx.createTexture({pipe::TexFormat::ETC2_RGB8, 8, 8, 1});
+  try {
+    f.ctx.createTextureSurface(etc, 0, 0);
+    ADD_FAILURE() << "a compressed texture became a render target";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("compressed texture cannot be a render target"),
+              std::string::npos)
+        << e.what();
+  }
+  // A level's upload is its rows of 8-byte blocks: 2 × 2 blocks for 8×8.
+  EXPECT_THROW(f.ctx.uploadTexture(etc, 0, 0, std::vector<uint8_t>(8 * 8 * 4)), Error);
+  f.ctx.uploadTexture(etc, 0, 0, std::vector<uint8_t>(32));
 }
 
 TEST(Driver, MisuseIsReportedAsErrors) {

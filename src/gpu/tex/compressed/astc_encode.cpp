@@ -86,12 +86,10 @@ std::array<uint8_t, 16> encodeAstcBlock(uint32_t bw, uint32_t bh, const uint8_t*
     for (int a = 0; a < channels; ++a) axis[a] = next[a] / len;
   }
   float lo = 0, hi = 0;
-  std::vector<float> proj(n);
   for (uint32_t i = 0; i < n; ++i) {
     float p = 0;
     for (int c = 0; c < channels; ++c)
       p += (texels[i * 4 + static_cast<uint32_t>(c)] - mean[c]) * axis[c];
-    proj[i] = p;
     lo = std::min(lo, p), hi = std::max(hi, p);
   }
   int32_t e[2][4];
@@ -146,7 +144,6 @@ std::array<uint8_t, 16> encodeAstcBlock(uint32_t bw, uint32_t bh, const uint8_t*
     const auto q = static_cast<uint32_t>(std::lround(v * static_cast<float>(levels)));
     w.putReversed(g * weightBits, weightBits, q);
   }
-  (void)swap;  // the weights already measure from the (possibly swapped) first endpoint
   return w.bytes;
 }
 

@@ -138,10 +138,8 @@ bool overflows(uint64_t v, uint32_t hi) {
   return c < 0 || c > 31;
 }
 
-}  // namespace
-
-EtcMode etcModeOf(const uint8_t* block, EtcVariant variant) {
-  const uint64_t v = load64be(block);
+// The mode of the block whose 64 bits are `v`.
+EtcMode modeOf(uint64_t v, EtcVariant variant) {
   if (variant != EtcVariant::PunchThrough && bits(v, 33, 1) == 0) return EtcMode::Individual;
   if (variant == EtcVariant::Etc1) return EtcMode::Differential;
   if (overflows(v, 59)) return EtcMode::T;
@@ -150,10 +148,16 @@ EtcMode etcModeOf(const uint8_t* block, EtcVariant variant) {
   return EtcMode::Differential;
 }
 
+}  // namespace
+
+EtcMode etcModeOf(const uint8_t* block, EtcVariant variant) {
+  return modeOf(load64be(block), variant);
+}
+
 Rgba8 decodeEtcColor(const uint8_t* block, uint32_t x, uint32_t y, EtcVariant variant) {
   const uint64_t v = load64be(block);
   const bool opaque = variant != EtcVariant::PunchThrough || bits(v, 33, 1) != 0;
-  switch (etcModeOf(block, variant)) {
+  switch (modeOf(v, variant)) {
     case EtcMode::Individual:
       return decodeSubBlocks(v, x, y, false, true);
     case EtcMode::Differential:
