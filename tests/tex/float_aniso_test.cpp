@@ -28,7 +28,7 @@ std::vector<uint8_t> floats(std::initializer_list<float> v) {
 }
 
 TEST(TexHalf, ConvertsEveryClassExactly) {
-  using detail::halfToFloat;
+  using tessera::halfToFloat;
   EXPECT_EQ(halfToFloat(0x0000), 0.0f);
   EXPECT_TRUE(std::signbit(halfToFloat(0x8000)));
   EXPECT_EQ(halfToFloat(0x3c00), 1.0f);

@@ -149,11 +149,6 @@ void decode(TexFormat f, const uint8_t* p, int c[4], int bytes) {
       for (int i = 0; i < 4; ++i) c[i] = i < bytes ? p[i] : 0;  // byte formats: n channels
   }
 }
-// Float formats (OES_texture_float, OES_texture_half_float): their channels as floats, and back
-// (halves rounded to nearest even), so mipmaps average the stored values.
-float halfToFloat(uint16_t h) {
-  return gpu::tex::detail::halfToFloat(h);
-}
 uint16_t floatToHalf(float f) {
   uint32_t x;
   std::memcpy(&x, &f, 4);
@@ -179,7 +174,7 @@ void decodeFloat(TexFormat f, const uint8_t* p, float c[4], int bytes) {
     if (half) {
       uint16_t h;
       std::memcpy(&h, p + 2 * i, 2);
-      c[i] = halfToFloat(h);
+      c[i] = tessera::halfToFloat(h);
     } else {
       std::memcpy(&c[i], p + 4 * i, 4);
     }

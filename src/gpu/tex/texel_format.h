@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "common/half_float.h"
 #include "gpu/tex/compressed/astc.h"
 #include "gpu/tex/compressed/etc.h"
 #include "gpu/tex/texture_descriptor.h"
@@ -147,29 +148,8 @@ inline uint32_t integerChannel(const IntegerLayout& f, const uint8_t* p, uint32_
     }
   }
 }
-// IEEE 754 binary16 to binary32, exactly (every half is a float): subnormals are normalised,
-// infinities and NaNs keep their class.
-inline float halfToFloat(uint16_t h) {
-  const uint32_t sign = uint32_t{h & 0x8000u} << 16;
-  uint32_t exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ffu;
-  uint32_t bits;
-  if (exponent == 0x1f) {
-    bits = sign | 0x7f800000u | mantissa << 13;
-  } else if (exponent != 0) {
-    bits = sign | (exponent + 112) << 23 | mantissa << 13;
-  } else if (mantissa == 0) {
-    bits = sign;
-  } else {
-    exponent = 113;  // 2^-14, the subnormal scale, once the leading one is shifted into place
-    while (!(mantissa & 0x400u)) mantissa <<= 1, --exponent;
-    bits = sign | exponent << 23 | (mantissa & 0x3ffu) << 13;
-  }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
 inline float floatChannel(const FloatLayout& f, const uint8_t* p, uint32_t c) {
-  if (f.channelBytes == 2) return halfToFloat(load16(p + 2 * c));
+  if (f.channelBytes == 2) return tessera::halfToFloat(load16(p + 2 * c));
   float v;
   std::memcpy(&v, p + 4 * c, 4);
   return v;

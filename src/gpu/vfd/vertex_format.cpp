@@ -5,18 +5,9 @@
 #include <cmath>
 #include <cstring>
 
-namespace tessera::gpu::vfd {
+#include "common/half_float.h"
 
-float halfToFloat(uint16_t h) {
-  const uint32_t sign = uint32_t{h & 0x8000u} << 16;
-  const uint32_t exp = (h >> 10) & 0x1f, man = h & 0x3ffu;
-  if (exp == 0) {  // zero or subnormal: man × 2^-24
-    const float v = std::ldexp(static_cast<float>(man), -24);
-    return sign ? -v : v;
-  }
-  if (exp == 31) return std::bit_cast<float>(sign | 0x7f800000u | (man << 13));
-  return std::bit_cast<float>(sign | ((exp + 112) << 23) | (man << 13));
-}
+namespace tessera::gpu::vfd {
 
 namespace {
 template <class T>
@@ -36,7 +27,7 @@ float convertComponent(VertexFormat f, const uint8_t* s) {
     case VertexFormat::Float32:
       return load<float>(s);
     case VertexFormat::Float16:
-      return halfToFloat(load<uint16_t>(s));
+      return tessera::halfToFloat(load<uint16_t>(s));
     case VertexFormat::Unorm8:
       return s[0] / 255.0f;
     case VertexFormat::Snorm8:

@@ -38,6 +38,5 @@ constexpr const VertexFormatInfo& formatInfo(VertexFormat f) {
 
 // Converts one component at `src` to fp32.
 float convertComponent(VertexFormat f, const uint8_t* src);
-float halfToFloat(uint16_t h);
 
 }  // namespace tessera::gpu::vfd
