@@ -24,7 +24,7 @@ using gpu::cp::Reg;
 Batch& Context::currentBatch() {
   if (!batch_) {
     batch_ = std::make_unique<Batch>(memory_);
-    queries_.batchStarted(batch_->queries, batch_->draws);
+    queries_.batchStarted(batch_->queries);
   }
   return *batch_;
 }
@@ -37,6 +37,17 @@ void Context::beginQuery(pipe::QueryId id) {
 void Context::endQuery(pipe::QueryId id) {
   Batch& b = currentBatch();
   queries_.end(id, b.queries, b.draws);
+}
+
+void Context::recordTimestamp(pipe::QueryId id) {
+  // The batch being recorded writes it after its last pass; with none, the clock is read now.
+  queries_.timestamp(id, batch_ ? &batch_->queries : nullptr);
+}
+
+uint64_t Context::gpuTimeNs() {
+  const double mhz = device_.preset().clockMHz;
+  return static_cast<uint64_t>(
+      std::llround(static_cast<double>(device_.clockCycles()) * 1e3 / mhz));
 }
 
 pipe::QueryResult Context::queryResult(pipe::QueryId id, bool wait) {
@@ -126,6 +137,9 @@ void Context::draw(const pipe::DrawInfo& info) {
   else
     b.draws.packet(Opcode::CP_DRAW_INDX, {prim, info.count});
   ++b.drawCount;
+  ++software_.drawCalls;
+  software_.vsRegisters += resources_.get(vs_, ResourceKind::VertexShader, "draw").registers;
+  software_.fsRegisters += resources_.get(fs_, ResourceKind::FragmentShader, "draw").registers;
 }
 
 void Context::invalidate(uint32_t buffers) {
@@ -165,8 +179,12 @@ void Context::buildSysmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDw
   emitSurfaces(ib0, fb_.depth != 0);
   ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Sysmem)});
   ib0.packet(Opcode::CP_SET_BIN, {0, packXY(0, 0), packXY(fb_.width - 1, fb_.height - 1)});
-  queries_.emitBinBase(batch_->queries, 1, 0, ib0);  // sysmem counts as one bin
+  ib0.reg(Reg::PC_PRIM_COUNT_CNTL, 1);
+  BatchQueries& q = batch_->queries;
+  queries_.emitPassBase(q, 1, 0, ib0);  // sysmem counts as one bin
+  ib0.append(q.prologue);
   ib0.indirectBuffer(drawIb, drawDwords);
+  ib0.append(q.epilogue);
 }
 
 void Context::growBuffer(GpuAddress& bo, uint64_t& size, uint64_t bytes, const char* name) {
@@ -243,6 +261,8 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   const bool resolveDepth =
       zs && (b.written & pipe::kClearDepth) && !(b.invalidated & pipe::kClearDepth);
 
+  // Query sample rows: one per bin, then the binning pass's.
+  const uint32_t rows = static_cast<uint32_t>(layout.bins.size()) + (binning ? 1 : 0);
   if (binning) {
     const uint32_t pipes = static_cast<uint32_t>(layout.pipes.size());
     if (pipes > gpu::vsc::kMaxPipes) throw Error("bin layout uses more than 32 VSC pipes");
@@ -269,19 +289,31 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
     blocks.earlyDepth = resolveDepth;
     blocks.zsStatic = !b.drawsWriteDepthStencil;
     // Fragments a full-cover triangle hides still pass their tests: queries must count them.
-    blocks.keepFragments = b.queries.samples > 0;
+    blocks.keepFragments = b.queries.occlusionSamples > 0;
     emitBlockTable(ib0, blocks, layout);
     ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Binning)});
     ib0.packet(Opcode::CP_SET_BIN,
                {0, packXY(layout.x, layout.y),
                 packXY(layout.x + layout.width - 1, layout.y + layout.height - 1)});
+    // The binning pass sees every primitive once: it alone counts primitives generated.
+    ib0.reg(Reg::PC_PRIM_COUNT_CNTL, 1);
+    queries_.emitPassBase(b.queries, rows, rows - 1, ib0);
+    ib0.append(b.queries.prologue);
     ib0.indirectBuffer(drawIb, drawDwords);
     ib0.event(Event::VSC_FLUSH);
+    ib0.append(b.queries.epilogue);
   }
 
   ib0.packet(Opcode::CP_SET_MARKER, {static_cast<uint32_t>(gpu::cp::RenderMode::Gmem)});
   for (uint32_t index = 0; index < layout.bins.size(); ++index) {
     const Bin& bin = layout.bins[index];
+    // Without a binning pass, the first bin counts primitives generated (each bin draws them
+    // all).
+    if (index < 2) ib0.reg(Reg::PC_PRIM_COUNT_CNTL, !binning && index == 0 ? 1u : 0u);
+    // Samples of queries running across the batch: before the bin reads its stream and block
+    // table, restores and draws, and after it resolves.
+    queries_.emitPassBase(b.queries, rows, index, ib0);
+    ib0.append(b.queries.prologue);
     if (binning) {
       const VscPipe& vp = layout.pipes[bin.pipe];
       ib0.reg(Reg::PC_VSTREAM_CONTROL, (vp.w * vp.h) | bin.slot << 16);
@@ -299,10 +331,10 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
     };
     if (restoreColor) blit(0, Event::RESTORE), ++report.restores;
     if (restoreDepth) blit(1, Event::RESTORE), ++report.restores;
-    queries_.emitBinBase(b.queries, static_cast<uint32_t>(layout.bins.size()), index, ib0);
     ib0.indirectBuffer(drawIb, drawDwords);
     if (resolveColor) blit(0, Event::RESOLVE), ++report.resolves;
     if (resolveDepth) blit(1, Event::RESOLVE), ++report.resolves;
+    ib0.append(b.queries.epilogue);
   }
 }
 
@@ -314,7 +346,7 @@ pipe::Fence Context::flush() {
     batch_.reset();
     return {timestamp_};
   }
-  queries_.batchEnding(batch.queries, batch.draws);  // running queries stop with the batch
+  queries_.batchEnding(batch.queries);  // running queries stop with the batch
   BatchReport report;
   report.draws = batch.drawCount;
   report.clears = batch.clearCount;
@@ -331,7 +363,13 @@ pipe::Fence Context::flush() {
     if (report.reason.empty())
       report.reason = std::string(renderModeName(report.mode)) + " requested";
   }
+  ib0.append(batch.queries.tail);  // timestamps: after the last pass
+  ++software_.batches;
+  ++(report.mode == RenderMode::Sysmem ? software_.batchesSysmem : software_.batchesGmem);
+  if (batch.drawCount == 0) ++software_.batchesNonDraw;
+  if (report.restores > 0) ++software_.batchesRestore;
   submit(ib0, drawIb, report);
+  if (report.fault) disjoint_ = true;  // the clock kept running over work that was lost
   queries_.batchSubmitted(batch.queries, timestamp_);
   // Surfaces the batch wrote now hold defined contents; invalidated ones do not.
   if (fb_.color) {

@@ -18,6 +18,19 @@ using gpu::cp::Opcode;
 using gpu::cp::packXY;
 using gpu::cp::Reg;
 
+namespace {
+
+// General registers per thread of a shader binary (0 if it does not decode: it faults when drawn).
+uint32_t registersOf(std::span<const uint32_t> binary) {
+  try {
+    return isa::decode(binary).regCount;
+  } catch (const isa::DecodeError&) {
+    return 0;
+  }
+}
+
+}  // namespace
+
 Context::Context(gpu::Device& device, DriverOptions options)
     : device_(device), memory_(device.memory()), options_(options), resources_(device.memory()) {
   ring_ = memory_.allocate(64, "ring");
@@ -44,7 +57,9 @@ void Context::updateBuffer(pipe::ResourceId id, uint64_t offset, std::span<const
     throw Error("updateBuffer: bytes " + std::to_string(offset) + ".." +
                 std::to_string(offset + data.size()) + " are outside the buffer's " +
                 std::to_string(r.size));
+  ++software_.uploads;
   if (batch_) {
+    ++software_.bufferRenames;
     // The pending batch may read the old contents: give the buffer a new BO (a rename, as
     // freedreno does for a busy resource) and keep the old one until the batch is gone.
     const gpu::GpuAddress fresh = memory_.allocate(std::max<uint64_t>(r.size, 4), "buffer");
@@ -130,6 +145,7 @@ void Context::uploadTexture(pipe::ResourceId id, uint32_t face, uint32_t level,
     throw Error("uploadTexture: level " + std::to_string(level) + " needs " +
                 std::to_string(bytes) + " bytes, got " + std::to_string(texels.size()));
   memory_.write(gpu::BusClient::Host, r.address + offset, texels.data(), bytes);
+  ++software_.uploads;
 }
 
 Resource Context::allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uint32_t w, uint32_t h,
@@ -219,6 +235,7 @@ pipe::ResourceId Context::createVertexShader(std::span<const uint32_t> binary,
   r.address = memory_.allocate(binary.size_bytes(), "vertex shader");
   memory_.write(gpu::BusClient::Host, r.address, binary.data(), binary.size_bytes());
   r.positionOnlyDwords = static_cast<uint32_t>(positionOnly.size());
+  r.registers = registersOf(binary);
   r.privateDwords = std::max(isa::privateDwordsOf(binary), isa::privateDwordsOf(positionOnly));
   r.positionOnly = memory_.allocate(positionOnly.size_bytes(), "binning shader");
   memory_.write(gpu::BusClient::Host, r.positionOnly, positionOnly.data(),
@@ -231,7 +248,9 @@ pipe::ResourceId Context::createFragmentShader(std::span<const uint32_t> binary)
   r.kind = ResourceKind::FragmentShader;
   r.dwords = static_cast<uint32_t>(binary.size());
   try {
-    r.kills = isa::decode(binary).uses(isa::kUsesKill);
+    const isa::Program program = isa::decode(binary);
+    r.kills = program.uses(isa::kUsesKill);
+    r.registers = program.regCount;
   } catch (const isa::DecodeError&) {
     r.kills = true;  // the GPU faults on it when drawn; until then assume the worst
   }

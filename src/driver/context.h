@@ -5,11 +5,13 @@
 #pragma once
 #include <array>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "driver/batch_report.h"
 #include "driver/query.h"
 #include "driver/resources.h"
+#include "driver/software_counters.h"
 #include "driver/upload_arena.h"
 #include "gpu/cp/capture.h"
 #include "gpu/cp/command_writer.h"
@@ -76,6 +78,15 @@ class Context final : public pipe::Context {
   void beginQuery(pipe::QueryId id) override;
   void endQuery(pipe::QueryId id) override;
   pipe::QueryResult queryResult(pipe::QueryId id, bool wait) override;
+  std::span<const pipe::CounterInfo> counterList() override { return QueryTable::counterList(); }
+  pipe::QueryId createCounterQuery(std::span<const uint32_t> counters) override {
+    return queries_.createCounters(counters);
+  }
+  void recordTimestamp(pipe::QueryId id) override;
+  uint64_t gpuTimeNs() override;
+  bool takeDisjoint() override { return std::exchange(disjoint_, false); }
+  // The driver's own counters so far (software queries).
+  const SoftwareCounters& softwareCounters() const { return software_; }
 
   // One report per submitted batch since the last takeReports().
   std::vector<BatchReport> takeReports() { return std::move(reports_); }
@@ -144,8 +155,12 @@ class Context final : public pipe::Context {
   DriverOptions options_;
   ResourceTable resources_;
   std::unique_ptr<Batch> batch_;
+  SoftwareCounters software_;
+  bool disjoint_ = false;  // a GPU fault since the last takeDisjoint
   QueryTable queries_{
-      memory_, device_.preset().queryAccumulate ? QueryScheme::Accumulate : QueryScheme::PerBin};
+      memory_, device_.preset().queryAccumulate ? QueryScheme::Accumulate : QueryScheme::PerBin,
+      QueryContext{&software_, [this] { return device_.clockCycles(); },
+                   device_.preset().clockMHz}};
   BinLayoutCache layouts_;
 
   // Current state.

@@ -1,20 +1,26 @@
-// Hardware occlusion queries that stay exact across bins and batches (seed on Adreno queries).
-// A query's life is a list of periods, one per batch it spans: the driver stops it when a
-// batch is flushed and restarts it in the next. Each start or stop is a sample point in the draw
-// IB, which every bin replays, so a sample is taken once per bin:
-// - PerBin (Adreno a3xx/a4xx): the batch's sample points get slots; per bin, IB0 sets CP_SCRATCH0
-//   to the bin's row of a per-batch buffer (bins × slots × 8 bytes) and each point writes the
-//   render backend's sample counter (ZPASS_DONE) at CP_SCRATCH0 + slot × 8 (CP_REG_WRITE_ADD).
-//   The result is the sum over periods and bins of stop − start, added up by the CPU.
-// - Accumulate (newer Adreno): each query owns {start, stop, result}; every stop point adds
-//   stop − start to the result on the GPU (CP_MEM_TO_MEM), bin after bin, batch after batch.
-// Sample points are skipped in the binning pass (CP_COND_MODE_EXEC), which has no samples. A
-// result is available once the fence of the query's last period has retired.
+// Queries that stay exact across bins and batches (seed on Adreno queries; docs/queries.md).
+// A query's life is a list of periods, one per batch it spans: the driver stops it when a batch
+// is flushed and restarts it in the next. Each start or stop is a sample point: in the draw IB
+// where the application began or ended it, or, for a query running when the batch starts or
+// ends, in the batch's prologue or epilogue, which IB0 runs in every pass around the pass's
+// restores, draws and resolves. Every pass takes its own samples:
+// - PerBin (Adreno a3xx/a4xx): the batch's sample points get slots; per pass, IB0 sets
+//   CP_SCRATCH[0..1] to the pass's row of a per-batch buffer (rows × slots × 8 bytes; a row per
+//   bin, plus one for the binning pass) and each value is written at the row + slot × 8
+//   (ZPASS_DONE at an address made by CP_REG_WRITE_ADD, counters by CP_REG_TO_MEM relative to
+//   CP_SCRATCH). The result is the sum over periods and rows of stop − start, added by the CPU.
+// - Accumulate (newer Adreno): each query owns {start, stop, result} per value; every stop point
+//   adds stop − start to the result on the GPU (CP_MEM_TO_MEM), pass after pass.
+// Occlusion samples are skipped in the binning pass (CP_COND_MODE_EXEC), which has no samples;
+// time, primitive and counter samples run in every pass. A timestamp is written once, after the
+// batch's last pass. A result is available once the fence of the query's last period retired.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
+#include "driver/software_counters.h"
 #include "gpu/cp/command_writer.h"
 #include "gpu/mem/gpu_memory.h"
 #include "pipe/context.h"
@@ -23,44 +29,63 @@ namespace tessera::driver {
 
 enum class QueryScheme : uint8_t { PerBin, Accumulate };
 
-// A batch's per-bin sample buffer (PerBin): bins × slots × 8 bytes.
+// A batch's per-pass sample buffer (PerBin): rows × slots × 8 bytes.
 struct QueryBuffer {
-  QueryBuffer(gpu::GpuMemory& memory, uint32_t bins, uint32_t slots);
+  QueryBuffer(gpu::GpuMemory& memory, uint32_t rows, uint32_t slots);
   ~QueryBuffer() { memory.release(address); }
   QueryBuffer(const QueryBuffer&) = delete;
   QueryBuffer& operator=(const QueryBuffer&) = delete;
-  uint64_t sample(uint32_t bin, uint32_t slot) const;
+  uint64_t sample(uint32_t row, uint32_t slot) const;
 
   gpu::GpuMemory& memory;
   gpu::GpuAddress address = 0;
-  uint32_t bins = 0, stride = 0;  // stride: bytes per bin
+  uint32_t rows = 0, stride = 0;  // stride: bytes per row
 };
 
-// What a batch holds of the queries: its sample slots and the queries running in it.
+// What a batch holds of the queries: its sample slots, the queries running in it and the
+// sample points IB0 runs around every pass and after the last.
 struct BatchQueries {
-  uint32_t slots = 0;    // PerBin sample slots
-  uint32_t samples = 0;  // sample points, either scheme
+  uint32_t slots = 0;             // PerBin sample slots
+  uint32_t occlusionSamples = 0;  // occlusion sample points, either scheme
   std::vector<pipe::QueryId> running;
+  gpu::cp::CommandWriter prologue, epilogue;  // per pass: before restores, after resolves
+  gpu::cp::CommandWriter tail;                // once, after the last pass (timestamps)
+  std::vector<pipe::QueryId> timestamps;
   std::shared_ptr<QueryBuffer> buffer;  // PerBin, allocated when the batch is flushed
+};
+
+// What the query table needs from its context: the software counters and the GPU clock.
+struct QueryContext {
+  const SoftwareCounters* software = nullptr;
+  std::function<uint64_t()> clockCycles;  // the GPU clock now, after all submitted work
+  double clockMHz = 0;
 };
 
 class QueryTable final {
  public:
-  QueryTable(gpu::GpuMemory& memory, QueryScheme scheme) : memory_(memory), scheme_(scheme) {}
+  QueryTable(gpu::GpuMemory& memory, QueryScheme scheme, QueryContext context)
+      : memory_(memory), scheme_(scheme), context_(std::move(context)) {}
+
+  // Every counter a Counters query can sample: the GPU's countables, then the driver's.
+  static std::span<const pipe::CounterInfo> counterList();
 
   pipe::QueryId create(pipe::QueryType type);
+  pipe::QueryId createCounters(std::span<const uint32_t> counters);
   void destroy(pipe::QueryId id);
   // Start or stop a query in the batch being recorded (its draw IB gets a sample point).
-  // Errors (tessera::Error): an unknown id, beginning a running query, ending a stopped one.
+  // Errors (tessera::Error): an unknown id, beginning a running query, ending a stopped one,
+  // beginning a Timestamp query.
   void begin(pipe::QueryId id, BatchQueries& batch, gpu::cp::CommandWriter& draws);
   void end(pipe::QueryId id, BatchQueries& batch, gpu::cp::CommandWriter& draws);
-  // A new batch: every running query restarts in it.
-  void batchStarted(BatchQueries& batch, gpu::cp::CommandWriter& draws);
-  // The batch is being flushed: running queries stop at its end (draws gets their stop points).
-  void batchEnding(BatchQueries& batch, gpu::cp::CommandWriter& draws);
-  // IB0 of the flushed batch, before bin `bin`'s draw IB: the bin's sample base (PerBin). The
-  // buffer is allocated on the first call, for `bins` bins.
-  void emitBinBase(BatchQueries& batch, uint32_t bins, uint32_t bin, gpu::cp::CommandWriter& ib0);
+  // A Timestamp query: written after the last pass of `batch`, or now when there is none.
+  void timestamp(pipe::QueryId id, BatchQueries* batch);
+  // A new batch: every running query restarts in its prologue.
+  void batchStarted(BatchQueries& batch);
+  // The batch is being flushed: running queries stop in its epilogue.
+  void batchEnding(BatchQueries& batch);
+  // IB0 of the flushed batch, before pass `row` of `rows` (bins, then the binning pass): the
+  // pass's sample base (PerBin). The buffer is allocated on the first call.
+  void emitPassBase(BatchQueries& batch, uint32_t rows, uint32_t row, gpu::cp::CommandWriter& ib0);
   // The batch was submitted with `fence`, or dropped without running (its periods count 0).
   void batchSubmitted(BatchQueries& batch, uint64_t fence);
   void batchDropped(BatchQueries& batch);
@@ -73,7 +98,7 @@ class QueryTable final {
  private:
   struct Period {
     std::shared_ptr<QueryBuffer> buffer;  // PerBin; null while its batch is recorded
-    uint32_t start = 0, stop = 0;
+    uint32_t start = 0, stop = 0;         // first slots
     bool stopped = false;
     const BatchQueries* batch = nullptr;  // while recorded
     uint64_t fence = 0;
@@ -82,20 +107,32 @@ class QueryTable final {
     pipe::QueryType type = pipe::QueryType::OcclusionCounter;
     bool exists = false, running = false, begun = false;
     std::vector<Period> periods;
-    gpu::GpuAddress accumulator = 0;  // Accumulate: start, stop, result (3 × 8 bytes)
+    // What each sample point writes: hardware countable selects (RBBM_PERFCTR_SEL), or one
+    // value (the RB sample counter, the GPU clock) when empty.
+    std::vector<uint32_t> selects;
+    std::vector<uint32_t> counters;  // Counters: the indices into counterList()
+    // Accumulate: start, stop, result per value; Timestamp: its value.
+    gpu::GpuAddress accumulator = 0;
+    uint64_t cpuTimestamp = 0;  // Timestamp taken with no batch: the clock then
+    bool cpuTimestampSet = false;
+    SoftwareCounters softwareStart, softwareTotal;
+    uint32_t values() const { return selects.empty() ? 1u : static_cast<uint32_t>(selects.size()); }
   };
   Query& get(pipe::QueryId id, const char* what);
   const Query& get(pipe::QueryId id, const char* what) const;
-  // Frees the accumulator unless a batch being recorded may still write it (then it stays
-  // allocated: a few bytes).
+  pipe::QueryId add(Query q);
+  // Frees the accumulator unless a batch being recorded may still write it.
   void releaseAccumulator(Query& q);
-  // A sample point in the draw IB for `q` (start or stop), returning its slot.
-  uint32_t sample(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& draws, bool stop);
-  void startPeriod(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& draws);
-  void stopPeriod(pipe::QueryId id, Query& q, BatchQueries& batch, gpu::cp::CommandWriter& draws);
+  // A sample point for `q` (start or stop) into `w`, returning its first slot.
+  uint32_t sample(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& w, bool stop);
+  void startPeriod(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& w);
+  void stopPeriod(pipe::QueryId id, Query& q, BatchQueries& batch, gpu::cp::CommandWriter& w);
+  // The sum over periods of each value's stop − start.
+  std::vector<uint64_t> hardwareValues(const Query& q) const;
 
   gpu::GpuMemory& memory_;
   QueryScheme scheme_;
+  QueryContext context_;
   std::vector<Query> queries_;  // id − 1
 };
 

@@ -34,6 +34,7 @@ struct Resource {
   uint32_t dwords = 0, positionOnlyDwords = 0;
   uint32_t privateDwords = 0;  // shaders: private memory per thread (both variants of a VS)
   bool kills = false;          // fragment shaders: may discard (no early Z, no LRZ)
+  uint32_t registers = 0;      // shaders: general registers per thread (software counters)
   bool valid = false;          // surfaces: contents defined
   bool view = false;  // a surface inside another resource's BO (a texture level): no BO of its own
 };

@@ -2,6 +2,7 @@
 // sized by a preset. The kernel-mode layer submits rings to it; everything else reaches the
 // hardware only through memory and command streams.
 #pragma once
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -40,8 +41,13 @@ class Device final {
     std::optional<cp::CpFault> fault = cp_.execute(ring, dwords);
     pipeline_.endSubmission();
     timing_ = perf::timeSubmission(preset_, passWork(pipeline_.stats()));
+    pipeline_.resolveTimedCounters(preset_, timing_, clockCycles_);
+    clockCycles_ += static_cast<uint64_t>(std::llround(timing_.cycles));
     return fault;
   }
+
+  // The GPU clock (RBBM_ALWAYSON_COUNTER): cycles of every submission so far, back to back.
+  uint64_t clockCycles() const { return clockCycles_; }
 
   // The timing model's schedule of the last submission (gpu/perf): cycles per pass and block.
   const perf::SubmissionTiming& lastTiming() const { return timing_; }
@@ -53,6 +59,7 @@ class Device final {
   Pipeline pipeline_;
   cp::CommandProcessor cp_;
   perf::SubmissionTiming timing_;
+  uint64_t clockCycles_ = 0;
 };
 
 }  // namespace tessera::gpu

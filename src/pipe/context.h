@@ -26,14 +26,36 @@ struct Fence {
   uint64_t timestamp = 0;
 };
 
-// Occlusion queries (EXT_occlusion_query_boolean; the counter as in GL 1.5): samples that passed
-// the depth and stencil tests between begin and end, or whether any did. The conservative
-// predicate may say true when none did; Tessera's is exact.
-enum class QueryType : uint8_t { OcclusionCounter, OcclusionPredicate, OcclusionConservative };
+// Queries (docs/queries.md). Occlusion (EXT_occlusion_query_boolean; the counter as in GL 1.5):
+// samples that passed the depth and stencil tests between begin and end, or whether any did; the
+// conservative predicate may say true when none did (Tessera's is exact). Time
+// (EXT_disjoint_timer_query): GPU nanoseconds between begin and end, summed over the bins that
+// ran the draws between them, or the GPU clock when the work recorded before recordTimestamp is
+// done. Primitives generated: primitives of the draws between begin and end, before clipping
+// and culling. Counters (AMD_performance_monitor): what each chosen counter of counterList()
+// counted between begin and end.
+enum class QueryType : uint8_t {
+  OcclusionCounter,
+  OcclusionPredicate,
+  OcclusionConservative,
+  TimeElapsed,
+  Timestamp,
+  PrimitivesGenerated,
+  Counters
+};
 using QueryId = uint32_t;
 struct QueryResult {
   bool available = false;
-  uint64_t value = 0;  // samples, or 0/1 for the predicates
+  uint64_t value = 0;            // samples, 0/1 for the predicates, nanoseconds, primitives
+  std::vector<double> counters;  // Counters: one value per counter, in the order created
+};
+
+// A counter a Counters query can sample: a hardware countable (group = the GPU block, as in
+// gpu/pipeline/countables.h) or one of the driver's software counters (group "driver").
+struct CounterInfo {
+  std::string group, name, description;
+  bool hardware = true;
+  bool average = false;  // a ratio (e.g. registers per draw), not a count
 };
 
 class Context {
@@ -95,6 +117,17 @@ class Context {
   // Not available while the query runs or its work has not retired; `wait` flushes what the
   // result needs and waits for it instead (a running query still has none).
   virtual QueryResult queryResult(QueryId id, bool wait) = 0;
+  // Every counter a Counters query may sample; createCounterQuery takes indices into it.
+  virtual std::span<const CounterInfo> counterList() = 0;
+  // A Counters query (tessera::Error on an empty list or an index out of range).
+  virtual QueryId createCounterQuery(std::span<const uint32_t> counters) = 0;
+  // A Timestamp query takes the GPU clock once the work recorded so far is done (glQueryCounter).
+  virtual void recordTimestamp(QueryId id) = 0;
+  // The GPU clock now, in nanoseconds, after all work submitted so far (GL_TIMESTAMP_EXT).
+  virtual uint64_t gpuTimeNs() = 0;
+  // Whether the GPU clock's readings since the last call may not be comparable (a GPU fault
+  // reset the work), and clears it (GL_GPU_DISJOINT_EXT).
+  virtual bool takeDisjoint() = 0;
 
   // Reads a surface back (after the flush that wrote it).
   virtual std::vector<uint8_t> readSurface(ResourceId surface) = 0;

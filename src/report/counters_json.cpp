@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "gpu/pipeline/countables.h"
+
 namespace tessera::report {
 
 using nlohmann::json;
@@ -51,80 +53,20 @@ gpu::perf::SubmissionTiming frameTiming(std::span<const driver::BatchReport> bat
   return t;
 }
 
+gpu::CounterSources counterSources(const driver::BlockStats& s) {
+  return {s.cp,  s.pipeline, s.vsc,      s.gmem, s.sp,         s.ras,          s.rb, s.pc,
+          s.vfd, s.tex,      s.fragment, s.lrz,  s.blockTable, s.blockResolve, s.bus};
+}
+
 json blockCountersJson(const driver::BlockStats& s) {
-  json j;
-  j["cp"] = {{"packets", s.cp.packets}, {"reg_writes", s.cp.regWrites},
-             {"draws", s.cp.draws},     {"events", s.cp.events},
-             {"ibs", s.cp.ibs},         {"dwords_fetched", s.cp.dwordsFetched}};
-  j["vfd"] = {{"indices", s.vfd.indices},
-              {"vertices", s.vfd.vertices},
-              {"attribute_bytes", s.vfd.attributeBytes}};
-  j["sp"] = {{"vertex_warps", s.sp.vertexWarps},
-             {"fragment_warps", s.sp.fragmentWarps},
-             {"instructions", s.sp.instructions},
-             {"lane_instructions", s.sp.laneInstructions},
-             {"texture_samples", s.sp.textureSamples},
-             {"killed_lanes", s.sp.killedLanes},
-             {"fpu_instructions", s.sp.fpuInstructions},
-             {"sfu_instructions", s.sp.sfuInstructions},
-             {"tex_instructions", s.sp.texInstructions},
-             {"branch_instructions", s.sp.branchInstructions},
-             {"divergent_branches", s.sp.divergentBranches},
-             {"warp_registers", s.sp.warpRegisters}};
-  j["pc"] = {
-      {"primitives_in", s.pc.primitivesIn},     {"points", s.pc.points},   {"lines", s.pc.lines},
-      {"trivial_rejects", s.pc.trivialRejects}, {"clipped", s.pc.clipped}, {"culled", s.pc.culled},
-      {"triangles_out", s.pc.trianglesOut}};
-  j["ras"] = {{"triangles", s.ras.triangles},
-              {"triangles_empty", s.ras.trianglesEmpty},
-              {"quads", s.ras.quads},
-              {"pixels_covered", s.ras.pixelsCovered},
-              {"helper_pixels", s.ras.helperPixels}};
-  j["rb"] = {
-      {"samples_tested", s.rb.samplesTested},    {"samples_passed", s.rb.samplesPassed},
-      {"color_bytes_read", s.rb.colorBytesRead}, {"color_bytes_written", s.rb.colorBytesWritten},
-      {"depth_bytes_read", s.rb.depthBytesRead}, {"depth_bytes_written", s.rb.depthBytesWritten}};
-  j["tex"] = {{"samples", s.tex.samples},
-              {"texel_fetches", s.tex.texelFetches},
-              {"bytes_fetched", s.tex.bytesFetched},
-              {"cache_lookups", s.tex.lookups},
-              {"cache_hits", s.tex.hits},
-              {"cache_misses", s.tex.misses},
-              {"cache_miss_bytes", s.tex.missBytes}};
-  j["gmem"] = {{"restores", s.gmem.restores},
-               {"resolves", s.gmem.resolves},
-               {"clears", s.gmem.clears},
-               {"restore_bytes", s.gmem.restoreBytes},
-               {"resolve_bytes", s.gmem.resolveBytes},
-               {"clear_bytes", s.gmem.clearBytes},
-               {"block_restores", s.gmem.blockRestores},
-               {"block_resolves", s.gmem.blockResolves}};
-  j["vsc"] = {{"primitives_binned", s.vsc.primitivesBinned},
-              {"bin_hits", s.vsc.binHits},
-              {"bytes_written", s.vsc.bytesWritten},
-              {"bytes_read", s.vsc.bytesRead},
-              {"overflowed_pipes", s.vsc.overflowedPipes}};
-  j["fragment"] = {
-      {"fragments_shaded", s.fragment.fragmentsShaded},    {"helper_lanes", s.fragment.helperLanes},
-      {"early_z_rejected", s.fragment.earlyZRejected},     {"lrz_rejected", s.fragment.lrzRejected},
-      {"full_cover_skipped", s.fragment.fullCoverSkipped}, {"warps", s.fragment.warps}};
-  j["lrz"] = {{"triangles_culled", s.lrz.trianglesCulled},
-              {"triangles_rejected", s.lrz.trianglesRejected},
-              {"occluders", s.lrz.occluders}};
-  j["blocks"] = {{"table_updates", s.blockTable.updates},
-                 {"full_covers", s.blockTable.fullCovers},
-                 {"table_bytes_written", s.blockTable.bytesWritten},
-                 {"bins", s.blockResolve.bins},
-                 {"blocks_restored", s.blockResolve.blocksRestored},
-                 {"restores_skipped", s.blockResolve.restoresSkipped},
-                 {"blocks_untouched", s.blockResolve.blocksUntouched},
-                 {"resolved_early", s.blockResolve.resolvedEarly},
-                 {"resolved_at_end", s.blockResolve.resolvedAtEnd}};
-  j["pipeline"] = {{"draws", s.pipeline.draws},
-                   {"draws_skipped", s.pipeline.drawsSkipped},
-                   {"binning_draws", s.pipeline.binningDraws},
-                   {"vertices_shaded", s.pipeline.verticesShaded},
-                   {"binning_vertices_shaded", s.pipeline.binningVerticesShaded}};
+  // The countable table, but for the bus (batchJson's "bytes") and busy cycles ("timing").
+  const gpu::CounterSources sources = counterSources(s);
+  json j = json::object();
+  for (const gpu::Countable& c : gpu::countables()) {
+    if (!c.read || c.group == gpu::CounterGroup::Bus) continue;
+    j[std::string(gpu::kCounterGroupNames[static_cast<size_t>(c.group)])][std::string(c.name)] =
+        c.read(sources);
+  }
   return j;
 }
 

@@ -6,11 +6,15 @@
 #include <span>
 
 #include "driver/batch_report.h"
+#include "gpu/pipeline/countables.h"
 
 namespace tessera::report {
 
 // {"<client>": {"read_bytes", "write_bytes"}, ..., "total_gpu_bytes"}.
 nlohmann::json busJson(const gpu::BusStats& bus);
+
+// The countables' sources in a batch's stats (gpu/pipeline/countables.h).
+gpu::CounterSources counterSources(const driver::BlockStats& stats);
 
 // Every block's counters of a submission: {"cp": {...}, "vfd": {...}, ..., "pipeline": {...}}
 // (bus bytes and per-bin rows are not counters: see batchJson).

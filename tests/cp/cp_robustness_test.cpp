@@ -8,6 +8,7 @@
 #include "gpu/cp/command_writer.h"
 #include "gpu/cp/decoder.h"
 #include "gpu/device.h"
+#include "gpu/pipeline/countables.h"
 
 namespace tessera::gpu {
 namespace {
@@ -55,6 +56,54 @@ TEST(CommandProcessor, CondExecSkipsPackets) {
   EXPECT_FALSE(g.run(w.words()));
   EXPECT_EQ(g.device.commandProcessor().registers().get(Reg::CP_SCRATCH, 0), 0u);
   EXPECT_EQ(g.device.commandProcessor().registers().get(Reg::CP_SCRATCH, 1), 6u);
+}
+
+TEST(CommandProcessor, RegToMemCopiesRegistersAndCounters) {
+  Gpu g;
+  const GpuAddress out = g.device.memory().allocate(64, "out");
+  const uint32_t lo = static_cast<uint32_t>(out), hi = static_cast<uint32_t>(out >> 32);
+  const uint32_t packets = counterSelect(*findCountable("cp.packets"));
+  CommandWriter w;
+  w.reg(Reg::CP_SCRATCH, 0x1234, 5);
+  w.reg(Reg::RBBM_PERFCTR_SEL, packets, 3);
+  // Two plain registers, then counter 3 (cp.packets) as a LO, HI pair.
+  w.packet(Opcode::CP_REG_TO_MEM, {cp::regOffset(Reg::CP_SCRATCH, 5) | 2u << 16, lo, hi});
+  w.packet(Opcode::CP_REG_TO_MEM, {cp::regOffset(Reg::RBBM_PERFCTR_LO, 3) | 2u << 16, lo + 8, hi});
+  // Relative to CP_SCRATCH[1]:[0].
+  w.reg(Reg::CP_SCRATCH, lo + 16, 0);
+  w.reg(Reg::CP_SCRATCH, hi, 1);
+  w.packet(Opcode::CP_REG_TO_MEM,
+           {cp::regOffset(Reg::RBBM_ALWAYSON_COUNTER_LO) | 2u << 16 | 1u << 31, 8, 0});
+  EXPECT_FALSE(g.run(w.words()));
+  GpuMemory& m = g.device.memory();
+  EXPECT_EQ(m.read32(BusClient::Host, out), 0x1234u);
+  EXPECT_EQ(m.read32(BusClient::Host, out + 4), 0u);
+  EXPECT_EQ(m.read64(BusClient::Host, out + 8), 4u);  // the packets before this one's
+  // The GPU clock at the end of a submission that started at 0 and is all setup work.
+  const uint64_t clock = m.read64(BusClient::Host, out + 24);
+  EXPECT_GT(clock, 0u);
+  EXPECT_LE(clock, g.device.clockCycles());
+
+  // A counter read without its HI half, or from the HI half, or with no countable selected.
+  auto fault = [&](std::vector<uint32_t> words) {
+    const auto f = g.run(words);
+    return f ? f->message : std::string();
+  };
+  EXPECT_NE(
+      fault({cp::type7Header(0x3e, 3), cp::regOffset(Reg::RBBM_PERFCTR_LO, 0) | 1u << 16, lo, hi})
+          .find("LO, HI"),
+      std::string::npos);
+  EXPECT_NE(
+      fault({cp::type7Header(0x3e, 3), cp::regOffset(Reg::RBBM_PERFCTR_HI, 0) | 2u << 16, lo, hi})
+          .find("LO, HI"),
+      std::string::npos);
+  EXPECT_NE(
+      fault({cp::type4Header(cp::regOffset(Reg::RBBM_PERFCTR_SEL, 0), 1), 0xff00,
+             cp::type7Header(0x3e, 3), cp::regOffset(Reg::RBBM_PERFCTR_LO, 0) | 2u << 16, lo, hi})
+          .find("selects no countable"),
+      std::string::npos);
+  EXPECT_NE(fault({cp::type7Header(0x3e, 3), 0x7ff | 1u << 16, lo, hi}).find("unknown register"),
+            std::string::npos);
 }
 
 TEST(CommandProcessor, FaultsNameThePacket) {

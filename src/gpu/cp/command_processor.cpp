@@ -20,8 +20,22 @@ std::string hex(uint64_t v) {
   throw GpuFault(kind, at, BusClient::CommandProcessor, what);
 }
 
+// The counter a register belongs to (RBBM_PERFCTR_LO/HI[n] or RBBM_ALWAYSON_COUNTER_LO/HI).
+struct CounterRegister {
+  uint32_t select;
+  bool low;
+};
+
 GpuAddress addr64(uint32_t lo, uint32_t hi) {
   return GpuAddress{lo} | (GpuAddress{hi} << 32);
+}
+
+std::optional<CounterRegister> counterRegister(const RegisterFile& regs, uint32_t r) {
+  const uint32_t alwaysOn = regOffset(Reg::RBBM_ALWAYSON_COUNTER_LO);
+  if (r == alwaysOn || r == alwaysOn + 1) return CounterRegister{kAlwaysOnCounter, r == alwaysOn};
+  const uint32_t lo = regOffset(Reg::RBBM_PERFCTR_LO), end = regOffset(Reg::RBBM_PERFCTR_LO, 16);
+  if (r < lo || r >= end) return std::nullopt;
+  return CounterRegister{regs.get(Reg::RBBM_PERFCTR_SEL, (r - lo) / 2), (r - lo) % 2 == 0};
 }
 
 }  // namespace
@@ -175,13 +189,43 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
     case Opcode::CP_COND_MODE_EXEC:
       if (!((p[0] >> static_cast<uint32_t>(mode_)) & 1)) skip = p[1];
       return;
+    case Opcode::CP_REG_TO_MEM: {
+      const uint32_t first = p[0] & 0xffff, dwords = (p[0] >> 16) & 0xfff;
+      // SCRATCH_BASE: relative to the pass's row of a per-bin buffer (seed on Adreno queries).
+      const GpuAddress dst =
+          (p[0] >> 31) ? addr64(regs_.get(Reg::CP_SCRATCH, 0), regs_.get(Reg::CP_SCRATCH, 1)) + p[1]
+                       : addr64(p[1], p[2]);
+      for (uint32_t i = 0; i < dwords;) {
+        const uint32_t r = first + i;
+        if (!regs_.isValid(r))
+          fault(FaultKind::BadPacket, at, "CP_REG_TO_MEM reads unknown register " + hex(r));
+        const std::optional<CounterRegister> c = counterRegister(regs_, r);
+        if (!c) {
+          memory_.write32(BusClient::CommandProcessor, dst + 4 * i, regs_.raw(r));
+          ++i;
+          continue;
+        }
+        // A counter is a live 64-bit value: its LO, HI pair is read at once.
+        if (!c->low || i + 2 > dwords)
+          fault(FaultKind::BadPacket, at,
+                "CP_REG_TO_MEM must read counter " + registerName(r) + " as a LO, HI pair");
+        backend_.counterToMemory(c->select, dst + 4 * i);
+        i += 2;
+      }
+      return;
+    }
     case Opcode::CP_MEM_TO_MEM: {
       // 64-bit arithmetic on memory: the GPU-side accumulation of query results.
-      const GpuAddress dst = addr64(p[1], p[2]);
-      const uint64_t a = memory_.read64(BusClient::CommandProcessor, addr64(p[3], p[4]));
-      const uint64_t b = memory_.read64(BusClient::CommandProcessor, addr64(p[5], p[6]));
+      const GpuAddress dst = addr64(p[1], p[2]), a = addr64(p[3], p[4]), b = addr64(p[5], p[6]);
+      const uint64_t av = memory_.read64(BusClient::CommandProcessor, a);
+      const uint64_t bv = memory_.read64(BusClient::CommandProcessor, b);
       const uint64_t base = (p[0] & 1) ? memory_.read64(BusClient::CommandProcessor, dst) : 0;
-      memory_.write64(BusClient::CommandProcessor, dst, base + a + ((p[0] & 2) ? 0 - b : b));
+      if (backend_.deferMemToMem(p[0], dst, a, b)) {
+        memory_.span(BusClient::CommandProcessor, dst, 8);  // still faults on a bad address
+        memory_.countWrite(BusClient::CommandProcessor, 8);
+        return;
+      }
+      memory_.write64(BusClient::CommandProcessor, dst, base + av + ((p[0] & 2) ? 0 - bv : bv));
       return;
     }
   }

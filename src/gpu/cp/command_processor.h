@@ -35,7 +35,16 @@ class CpBackend {
   virtual void setBinData(const BinData& data, const RegisterFile& regs) = 0;
   virtual void draw(const DrawPacket& draw, const RegisterFile& regs) = 0;
   virtual void event(Event e, const RegisterFile& regs) = 0;
+  // CP_REG_TO_MEM of a counter: write the 64-bit value of countable `select` (RBBM_PERFCTR_SEL
+  // encoding, or kAlwaysOnCounter for the GPU clock) to `dst`.
+  virtual void counterToMemory(uint32_t select, GpuAddress dst) = 0;
+  // CP_MEM_TO_MEM whose operands a counterToMemory has yet to write: true if the backend
+  // performs it later, in order, once they are written.
+  virtual bool deferMemToMem(uint32_t flags, GpuAddress dst, GpuAddress a, GpuAddress b) = 0;
 };
+
+// The select of RBBM_ALWAYSON_COUNTER for CpBackend::counterToMemory.
+inline constexpr uint32_t kAlwaysOnCounter = 0xffffffffu;
 
 struct CpFault {
   FaultKind kind;

@@ -28,6 +28,10 @@ namespace tessera::gpu::cp {
   X(CP_MEM_TO_MEM, 0x73, 7, 7,                                                                   \
     "FLAGS (ACCUMULATE[0] NEG_B[1]), DST_LO, DST_HI, A_LO, A_HI, B_LO, B_HI: 64-bit "            \
     "DST = (ACCUMULATE ? DST : 0) + A + (NEG_B ? -B : B)")                                        \
+  X(CP_REG_TO_MEM, 0x3e, 3, 3,                                                                   \
+    "REG[15:0] CNT[27:16] (dwords) SCRATCH_BASE[31], DST_LO, DST_HI: copy registers to memory "  \
+    "(a counter's LO, HI pair gives its 64-bit value); SCRATCH_BASE: DST = CP_SCRATCH[1]:[0] + "  \
+    "DST_LO (per-bin query rows)")                                                                \
   X(CP_WAIT_FOR_IDLE, 0x26, 0, 0, "wait until the pipeline drains")
 
 enum class Opcode : uint8_t {

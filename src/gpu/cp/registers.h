@@ -14,6 +14,12 @@ namespace tessera::gpu::cp {
 // X(name, offset, array count, array stride, description)
 #define TESSERA_REGISTERS(X)                                                                      \
   X(CP_SCRATCH, 0x0010, 8, 1, "scratch registers (per-bin bases, driver use)")                    \
+  X(RBBM_PERFCTR_SEL, 0x0030, 16, 1,                                                              \
+    "counter n counts countable GROUP[15:8] INDEX[7:0] (docs/counters.md)")                       \
+  X(RBBM_PERFCTR_LO, 0x0040, 16, 2, "counter n value, low (read with CP_REG_TO_MEM)")             \
+  X(RBBM_PERFCTR_HI, 0x0041, 16, 2, "counter n value, high")                                      \
+  X(RBBM_ALWAYSON_COUNTER_LO, 0x0060, 1, 1, "GPU clock cycles since power-on, low (timing model)") \
+  X(RBBM_ALWAYSON_COUNTER_HI, 0x0061, 1, 1, "GPU clock cycles since power-on, high")               \
   X(VFD_CONTROL, 0x0100, 1, 1, "ATTR_COUNT[4:0]: number of vertex attributes fetched")            \
   X(VFD_ATTR_BASE_LO, 0x0110, 16, 4, "attribute n: GPU address of the first element, low")        \
   X(VFD_ATTR_BASE_HI, 0x0111, 16, 4, "attribute n: GPU address, high")                            \
@@ -48,6 +54,8 @@ namespace tessera::gpu::cp {
   X(SP_FS_PVT_HI, 0x0224, 1, 1, "fragment shader private memory, high")                           \
   X(SP_FS_PVT_SIZE, 0x0225, 1, 1, "fragment shader private memory bytes (dwords x 128, 0: none)") \
   X(PC_VSTREAM_CONTROL, 0x0300, 1, 1, "SIZE[15:0] bins in the current pipe, N[31:16] this bin")   \
+  X(PC_PRIM_COUNT_CNTL, 0x0301, 1, 1,                                                             \
+    "ENABLE[0]: draws add their primitives to the primitives-generated counter")                  \
   X(GRAS_CL_VPORT_XOFFSET, 0x0400, 1, 1, "viewport x offset (fp32)")                              \
   X(GRAS_CL_VPORT_XSCALE, 0x0401, 1, 1, "viewport x scale (fp32)")                                \
   X(GRAS_CL_VPORT_YOFFSET, 0x0402, 1, 1, "viewport y offset (fp32)")                              \

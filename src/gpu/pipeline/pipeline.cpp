@@ -57,6 +57,8 @@ void Pipeline::resetStats() {
   blocks_.stats() = {};
   resolver_.stats() = {};
   resolver_.events().clear();
+  timedCounters_.clear();
+  timedAddresses_.clear();
   stretch_ = Stretch::Setup;
   writer_.stats() = {};
   blit_.stats() = {};
@@ -263,6 +265,7 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
     badState("index " + std::to_string(maxId_) + " is beyond any vertex buffer");
   allPrims_.resize(pc::primitiveCount(d.prim, d.count));
   std::iota(allPrims_.begin(), allPrims_.end(), 0u);
+  if (regs.get(cp::Reg::PC_PRIM_COUNT_CNTL) & 1) stats_.primitivesGenerated += allPrims_.size();
 
   switch (mode_) {
     case cp::RenderMode::Binning:

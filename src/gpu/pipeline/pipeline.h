@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <unordered_set>
 #include <vector>
 
 #include "gpu/cp/command_processor.h"
@@ -48,6 +49,9 @@ struct PipelineStats {
   uint64_t primitivesIn = 0;           // primitives assembled in render passes
   uint64_t binningPrimitives = 0;      // primitives assembled in the binning pass
   uint64_t clears = 0;
+  // Primitives of the draws run while PC_PRIM_COUNT_CNTL was on: the driver turns it on in one
+  // pass per batch, so this counts each primitive once (the primitives-generated query).
+  uint64_t primitivesGenerated = 0;
   std::vector<BinRecord> bins;
   // The rest of the submission's work for the timing model: state setup outside any window
   // (before the first pass and between passes) and the binning pass.
@@ -68,6 +72,14 @@ class Pipeline final : public cp::CpBackend {
   void setBinData(const cp::BinData& data, const cp::RegisterFile& regs) override;
   void draw(const cp::DrawPacket& draw, const cp::RegisterFile& regs) override;
   void event(cp::Event e, const cp::RegisterFile& regs) override;
+  // Block counters are written at once; the GPU clock and busy cycles come from the timing
+  // model and are written by resolveTimedCounters once the submission has been timed.
+  void counterToMemory(uint32_t select, GpuAddress dst) override;
+  bool deferMemToMem(uint32_t flags, GpuAddress dst, GpuAddress a, GpuAddress b) override;
+  // Writes the counters that needed the submission's timing: `clockBase` is the GPU clock in
+  // cycles when the submission started.
+  void resolveTimedCounters(const Preset& preset, const perf::SubmissionTiming& timing,
+                            uint64_t clockBase);
 
   PipelineStats& stats() { return stats_; }
   vsc::VscStats& vscStats() { return writer_.stats(); }
@@ -138,6 +150,22 @@ class Pipeline final : public cp::CpBackend {
   perf::BlockWork sampleWork();
   enum class Stretch : uint8_t { Setup, Binning, Bin };
   void closeStretch(Stretch next);
+  // A counter read that waits for the timing model: where in the submission it was taken (the
+  // open stretch, its bin and the work it had done) and where it goes; or a CP_MEM_TO_MEM on
+  // such values (`memToMem`), done after them in order.
+  struct TimedCounter {
+    bool memToMem = false;
+    uint32_t flags = 0;
+    GpuAddress a = 0, b = 0;
+    GpuAddress dst = 0;
+    uint32_t select = 0;
+    Stretch stretch = Stretch::Setup;
+    size_t bin = 0;            // Bin: the index of its record
+    bool binningDone = false;  // Setup: whether a binning pass has run
+    perf::BlockWork done;      // the stretch's work so far
+  };
+  std::vector<TimedCounter> timedCounters_;
+  std::unordered_set<GpuAddress> timedAddresses_;  // written by timedCounters_
 
   GpuMemory& memory_;
   gmem::TileMemory& gmem_;
