@@ -1,7 +1,9 @@
 #include "report/counters_json.h"
 
+#include <cmath>
 #include <string>
 
+#include "common/error.h"
 #include "gpu/pipeline/countables.h"
 
 namespace tessera::report {
@@ -132,6 +134,45 @@ gpu::BusStats sumBus(std::span<const driver::BatchReport> batches) {
       s.client[i].writeBytes += b.stats.bus.client[i].writeBytes;
     }
   return s;
+}
+
+uint64_t countableValue(std::span<const driver::BatchReport> batches, size_t countable) {
+  const gpu::Countable& c = gpu::countables()[countable];
+  uint64_t sum = 0;
+  for (const auto& b : batches)
+    sum +=
+        c.read
+            ? c.read(counterSources(b.stats))
+            : static_cast<uint64_t>(std::llround(b.timing.busy[static_cast<size_t>(c.busyBlock)]));
+  return sum;
+}
+
+double countableValue(const json& frame, size_t countable) {
+  const gpu::Countable& c = gpu::countables()[countable];
+  const std::string name(c.name);
+  const json* v = nullptr;
+  if (c.group == gpu::CounterGroup::Busy) {
+    v = &frame.at("timing").at("busy_cycles").at(name);
+  } else if (c.group == gpu::CounterGroup::Bus) {
+    // "<client>_read_bytes" / "<client>_write_bytes" of "bytes": {"<client>": {...}}.
+    const bool write = name.ends_with("_write_bytes");
+    const std::string client = name.substr(0, name.size() - (write ? 12 : 11));
+    v = &frame.at("bytes").at(client).at(write ? "write_bytes" : "read_bytes");
+  } else {
+    v = &frame.at("counters")
+             .at(std::string(gpu::kCounterGroupNames[static_cast<size_t>(c.group)]))
+             .at(name);
+  }
+  return v->get<double>();
+}
+
+size_t requireCountable(const std::string& name) {
+  if (const std::optional<size_t> c = gpu::findCountable(name)) return *c;
+  std::string groups;
+  for (std::string_view g : gpu::kCounterGroupNames)
+    groups += (groups.empty() ? "" : ", ") + std::string(g);
+  throw Error("unknown counter '" + name + "': counters are GROUP.NAME with GROUP one of " +
+              groups + " (`tessera counters` lists them)");
 }
 
 void addCounters(json& a, const json& b) {

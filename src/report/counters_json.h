@@ -4,6 +4,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 #include <span>
+#include <string>
 
 #include "driver/batch_report.h"
 #include "gpu/pipeline/countables.h"
@@ -34,6 +35,13 @@ gpu::perf::SubmissionTiming frameTiming(std::span<const driver::BatchReport> bat
 
 // The bus traffic of several batches added up.
 gpu::BusStats sumBus(std::span<const driver::BatchReport> batches);
+
+// A countable (gpu/pipeline/countables.h) summed over batches; busy cycles from their timing.
+uint64_t countableValue(std::span<const driver::BatchReport> batches, size_t countable);
+// The same from a GL frame report (gl_frame_json.h): its "counters", "bytes" and "timing".
+double countableValue(const nlohmann::json& frame, size_t countable);
+// The countable a "group.name" names; throws tessera::Error naming the groups otherwise.
+size_t requireCountable(const std::string& name);
 
 // Adds `b`'s numbers into `a` field by field (objects recursively; numbers are summed, other
 // values keep `a`'s). Used to total counter objects over the batches of a frame or a run.

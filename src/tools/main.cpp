@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/text_file.h"
 #include "gpu/cp/decoder.h"
+#include "gpu/pipeline/countables.h"
 #include "gpu/preset/preset_field.h"
 #include "report/counters_json.h"
 #include "report/html_report.h"
@@ -29,7 +30,8 @@ struct RenderArgs {
   std::string textureFormat = "rgba8";
   std::string model = "default", preset = "adreno-a630", size = "800x600", mode, out = "frame.png",
               report, heatmap, capture, trace, html, overdraw, resolveOrder;
-  std::vector<std::string> sets;  // "key=value" preset overrides
+  std::vector<std::string> sets;      // "key=value" preset overrides
+  std::vector<std::string> counters;  // GROUP.NAME counters printed after the summary
 };
 
 void parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
@@ -70,6 +72,8 @@ int runRender(const RenderArgs& a) {
   gpu::Preset preset = gpu::findPreset(a.preset);
   for (const std::string& set : a.sets) gpu::applyPresetOverride(preset, set);
   gpu::validatePreset(preset);
+  std::vector<size_t> counters;
+  for (const std::string& name : a.counters) counters.push_back(report::requireCountable(name));
   driver::RenderMode mode =
       preset.sysmemOnly ? driver::RenderMode::Sysmem : driver::RenderMode::Binning;
   if (!a.mode.empty()) mode = driver::parseRenderMode(a.mode);
@@ -100,6 +104,10 @@ int runRender(const RenderArgs& a) {
     for (const std::string& set : a.sets) sets += (sets.empty() ? "" : " ") + set;
     std::printf("  preset overrides             %s\n", sets.c_str());
   }
+  for (size_t i = 0; i < counters.size(); ++i)
+    std::printf(
+        "  %-28s %llu\n", a.counters[i].c_str(),
+        static_cast<unsigned long long>(report::countableValue(frame.batches, counters[i])));
   // Outputs are written only once everything succeeded, each via a temporary file.
   writePng(frame.image, a.out);
   std::cout << "  image                        " << a.out << "\n";
@@ -180,6 +188,8 @@ int main(int argc, char** argv) {
   render->add_option("--html", r.html,
                      "self-contained HTML page: images, charts, timeline, per-bin table");
   render->add_option("--set", r.sets, "KEY=VALUE preset override (repeatable)");
+  render->add_option("--counter", r.counters,
+                     "print a counter of the frame, GROUP.NAME (repeatable; `tessera counters`)");
   render->add_flag("--discard-depth", r.discardDepth,
                    "end the frame with depth/stencil invalidated (glDiscardFramebufferEXT)");
   render->add_option("--capture", r.capture, "write the frame's command stream for `tessera dump`");
@@ -191,6 +201,8 @@ int main(int argc, char** argv) {
   auto* dump = app.add_subcommand("dump", "decode a captured command stream packet by packet");
   dump->add_option("stream", stream, "a file written by render --capture")->required();
   auto* presets = app.add_subcommand("presets", "list the GPU presets");
+  auto* counterList = app.add_subcommand(
+      "counters", "list the GPU's counters (render/run --counter, AMD_performance_monitor)");
   tools::CompileArgs c;
   auto* compile = app.add_subcommand(
       "compile", "compile GLSL ES shaders to Tessera ISA; a .vert and a .frag link as a program");
@@ -280,6 +292,10 @@ int main(int argc, char** argv) {
       ->add_flag("--capture-frames", run.captureFrames,
                  "also write DIR/frame-NNNNN.png: the back buffer at each reported swap")
       ->needs(reportOpt);
+  runCmd
+      ->add_option("--counter", run.counters,
+                   "print a counter of every reported frame, GROUP.NAME (repeatable)")
+      ->needs(reportOpt);
   runCmd->add_option("command", run.command, "PROGRAM ARGS... (after --)")->required();
   tools::ReplayArgs rp;
   auto* replay = app.add_subcommand(
@@ -319,6 +335,12 @@ int main(int argc, char** argv) {
     }
     if (*runCmd) return tools::runProgram(run);
     if (*replay) return tools::runReplay(rp);
+    if (*counterList) {
+      for (const gpu::Countable& k : gpu::countables())
+        std::cout << gpu::kCounterGroupNames[static_cast<size_t>(k.group)] << "." << k.name << "  "
+                  << k.description << "\n";
+      return 0;
+    }
     if (*presets) {
       for (const auto& p : gpu::allPresets()) std::cout << p.name << "  " << p.description << "\n";
       return 0;

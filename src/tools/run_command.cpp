@@ -4,15 +4,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
 
 #include "common/error.h"
 #include "driver/options.h"
+#include "gpu/pipeline/countables.h"
 #include "gpu/preset/preset.h"
+#include "report/counters_json.h"
 #include "report/frame_range.h"
 
 namespace tessera::tools {
@@ -44,6 +50,29 @@ int exitStatus(int status) {
   return 1;
 }
 
+// Each requested counter of every frame report in `dir`, in frame order.
+void printCounters(const std::string& dir, const std::vector<size_t>& counters) {
+  std::vector<fs::path> frames;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.starts_with("frame-") && name.ends_with(".json")) frames.push_back(e.path());
+  }
+  std::sort(frames.begin(), frames.end());
+  for (const fs::path& f : frames) {
+    std::ifstream in(f);
+    const nlohmann::json frame = nlohmann::json::parse(in, nullptr, false);
+    if (frame.is_discarded()) throw Error("frame report '" + f.string() + "' is not JSON");
+    const std::string label = f.stem().string().substr(6);
+    for (size_t c : counters) {
+      const gpu::Countable& k = gpu::countables()[c];
+      std::printf("frame %s  %s.%s  %.0f\n", label.c_str(),
+                  std::string(gpu::kCounterGroupNames[static_cast<size_t>(k.group)]).c_str(),
+                  std::string(k.name).c_str(), report::countableValue(frame, c));
+    }
+  }
+}
+
 }  // namespace
 
 std::string glLibraryDir() {
@@ -72,6 +101,10 @@ int runProgram(const RunArgs& a) {
   if (!a.mode.empty()) driver::parseRenderMode(a.mode);
   if (!a.frames.empty() && !report::parseFrameRange(a.frames))
     throw Error("bad frames '" + a.frames + "': expected N or A-B (frames count from 1)");
+  std::vector<size_t> counters;
+  for (const std::string& name : a.counters) counters.push_back(report::requireCountable(name));
+  if (!counters.empty() && a.reportDir.empty())
+    throw Error("--counter reads the frame reports: it needs --report DIR");
   const std::string libDir = glLibraryDir();
   if (!a.reportDir.empty()) {
     std::error_code ec;
@@ -127,6 +160,7 @@ int runProgram(const RunArgs& a) {
   sigaction(SIGINT, &oldInt, nullptr);
   sigaction(SIGQUIT, &oldQuit, nullptr);
   if (done < 0) throw Error(std::string("run: waiting for the program: ") + std::strerror(errno));
+  if (!counters.empty()) printCounters(a.reportDir, counters);
   return exitStatus(status);
 }
 

@@ -12,6 +12,7 @@ struct RunArgs {
   std::string reportDir;     // per-frame reports go here (TESSERA_REPORT_DIR)
   std::string frames;        // `N` or `A-B`: which frames are reported (1-based)
   bool captureFrames = false;
+  std::vector<std::string> counters;  // GROUP.NAME: printed per reported frame after the run
   std::vector<std::string> command;  // PROGRAM ARGS...
 };
 
