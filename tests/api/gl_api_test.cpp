@@ -74,7 +74,7 @@ INSTANTIATE_TEST_SUITE_P(Scenes, GlApi,
                                            "framebuffer", "depth-texture", "copy-texture", "points",
                                            "lines", "polygon-offset", "readback-formats",
                                            "rendered-mipmaps", "shadow-samplers", "texture-3d",
-                                           "compressed-filter", "float-textures",
-                                           "occlusion-query"));
+                                           "compressed-filter", "float-textures", "occlusion-query",
+                                           "timer-query"));
 
 }  // namespace

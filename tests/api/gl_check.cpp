@@ -962,6 +962,97 @@ void sceneOcclusionQuery() {
   glDisable(GL_DEPTH_TEST);
 }
 
+// EXT_disjoint_timer_query: an elapsed time around a draw, timestamps across a flush, the GL
+// clock, the counter bits, the disjoint flag and the errors. Times differ between GPUs, so only
+// their relations (non-zero, ordered) are logged.
+void sceneTimerQuery() {
+  constexpr GLenum kCurrent = 0x8865, kResult = 0x8866, kAvailable = 0x8867, kBits = 0x8864,
+                   kTimeElapsed = 0x88BF, kTimestamp = 0x8E28, kDisjoint = 0x8FBB,
+                   kAnySamples = 0x8C2F;
+  using GenQueries = void (*)(GLsizei, GLuint*);
+  using BeginQuery = void (*)(GLenum, GLuint);
+  using EndQuery = void (*)(GLenum);
+  using QueryCounter = void (*)(GLuint, GLenum);
+  using GetQueryiv = void (*)(GLenum, GLenum, GLint*);
+  using GetQueryObjectui64v = void (*)(GLuint, GLenum, GLuint64*);
+  using GetInteger64v = void (*)(GLenum, GLint64*);
+  const auto gen = reinterpret_cast<GenQueries>(eglGetProcAddress("glGenQueriesEXT"));
+  const auto begin = reinterpret_cast<BeginQuery>(eglGetProcAddress("glBeginQueryEXT"));
+  const auto end = reinterpret_cast<EndQuery>(eglGetProcAddress("glEndQueryEXT"));
+  const auto counter = reinterpret_cast<QueryCounter>(eglGetProcAddress("glQueryCounterEXT"));
+  const auto getiv = reinterpret_cast<GetQueryiv>(eglGetProcAddress("glGetQueryivEXT"));
+  const auto get =
+      reinterpret_cast<GetQueryObjectui64v>(eglGetProcAddress("glGetQueryObjectui64vEXT"));
+  const auto get64 = reinterpret_cast<GetInteger64v>(eglGetProcAddress("glGetInteger64vEXT"));
+  const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  const bool all = gen && begin && end && counter && getiv && get && get64;
+  gLog << "extension " << (std::strstr(ext, "GL_EXT_disjoint_timer_query") != nullptr)
+       << " entry points " << all << "\n";
+  if (!all) return;
+  GLint disjoint = 7;
+  glGetIntegerv(kDisjoint, &disjoint);  // clears it
+  const GLuint p = program(
+      "attribute vec4 a_pos; void main() { gl_Position = a_pos; }\n",
+      "precision mediump float; void main() { gl_FragColor = vec4(0.2, 0.6, 0.9, 1.0); }\n");
+  glUseProgram(p);
+  glEnableVertexAttribArray(0);
+  const float quad[] = {-0.9f, -0.9f, 0.9f, -0.9f, 0.9f, 0.9f, -0.9f, 0.9f};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLint bits[3] = {};
+  getiv(kTimeElapsed, kBits, &bits[0]);
+  getiv(kTimestamp, kBits, &bits[1]);
+  getiv(kAnySamples, kBits, &bits[2]);
+  gLog << "counter bits " << bits[0] << " " << bits[1] << " " << bits[2] << "\n";
+  GLuint q[4];
+  gen(4, q);
+  begin(kTimeElapsed, q[0]);
+  GLint current = 0;
+  getiv(kTimeElapsed, kCurrent, &current);
+  gLog << "current is q0 " << (current == GLint(q[0])) << "\n";
+  for (int i = 0; i < 4; ++i) glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  end(kTimeElapsed);
+  counter(q[1], kTimestamp);
+  glFlush();
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  counter(q[2], kTimestamp);
+  logError("queries");
+  glFinish();
+  GLuint64 v[3] = {}, available = 0;
+  get(q[0], kAvailable, &available);
+  for (int i = 0; i < 3; ++i) get(q[i], kResult, &v[i]);
+  GLint64 now = 0;
+  get64(kTimestamp, &now);
+  gLog << "available " << available << " elapsed > 0 " << (v[0] > 0) << " t1 > 0 " << (v[1] > 0)
+       << " t1 < t2 " << (v[1] < v[2]) << " clock >= t2 " << (GLuint64(now) >= v[2]) << "\n";
+  getiv(kTimestamp, kCurrent, &current);
+  glGetIntegerv(kDisjoint, &disjoint);
+  gLog << "timestamp current " << current << " disjoint " << disjoint << "\n";
+  logError("results");
+  begin(kTimestamp, q[3]);
+  logError("begin timestamp");
+  counter(q[3], kTimeElapsed);
+  logError("counter with time elapsed");
+  counter(0, kTimestamp);
+  logError("counter 0");
+  end(kTimeElapsed);
+  logError("end without begin");
+  begin(kTimeElapsed, q[3]);
+  begin(kTimeElapsed, q[0]);
+  logError("begin while active");
+  counter(q[3], kTimestamp);
+  logError("counter on the active query");
+  end(kTimeElapsed);
+  begin(kTimeElapsed, q[1]);
+  logError("begin a timestamp query");
+  counter(q[0], kTimestamp);
+  logError("counter on a time-elapsed query");
+  get(q[0], GL_TEXTURE_2D, &available);
+  logError("get bad pname");
+  getiv(kTimeElapsed, kResult, &current);
+  logError("getiv bad pname");
+}
+
 struct Scene {
   const char* name;
   void (*draw)();
@@ -984,6 +1075,7 @@ constexpr Scene kScenes[] = {
     {"compressed-filter", sceneCompressedFilter},
     {"float-textures", sceneFloatTextures},
     {"occlusion-query", sceneOcclusionQuery},
+    {"timer-query", sceneTimerQuery},
 };
 
 }  // namespace

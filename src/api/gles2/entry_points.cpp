@@ -1,42 +1,16 @@
 // The GLES 2.0 C API: each entry point forwards to the calling thread's current context
-// (without one, calls do nothing and queries return zero). Failures below the GL layer (out of
-// GPU memory, a faulting submission) become GL_OUT_OF_MEMORY and a message on stderr; nothing
-// escapes into the application.
+// (api/gles2/entry_forward.h). The query and performance-monitor entry points are in
+// entry_points_queries.cpp.
 #include <GLES2/gl2.h>
 
-#include <cstdio>
 #include <cstring>
-#include <exception>
 
+#include "api/gles2/entry_forward.h"
 #include "api/gles2/gl_context.h"
 
 using tessera::gles2::Context;
-
-namespace {
-
-template <typename R, typename F>
-R forward(R fallback, F&& body) {
-  Context* c = tessera::gles2::current();
-  if (!c) return fallback;
-  try {
-    return body(c);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "tessera: %s\n", e.what());
-    c->error(GL_OUT_OF_MEMORY);
-    return fallback;
-  }
-}
-
-// Entry points without a result.
-template <typename F>
-void run(F&& body) {
-  forward(0, [&](Context* c) {
-    body(c);
-    return 0;
-  });
-}
-
-}  // namespace
+using tessera::gles2::forward;
+using tessera::gles2::run;
 
 extern "C" {
 
@@ -810,34 +784,6 @@ GL_APICALL GLboolean GL_APIENTRY glIsVertexArrayOES(GLuint array) {
                             [&](Context* c) -> GLboolean { return c->isVertexArray(array); });
 }
 
-GL_APICALL void GL_APIENTRY glGenQueriesEXT(GLsizei n, GLuint* ids) {
-  run([&](Context* c) { c->genQueries(n, ids); });
-}
-
-GL_APICALL void GL_APIENTRY glDeleteQueriesEXT(GLsizei n, const GLuint* ids) {
-  run([&](Context* c) { c->deleteQueries(n, ids); });
-}
-
-GL_APICALL GLboolean GL_APIENTRY glIsQueryEXT(GLuint id) {
-  return forward<GLboolean>(GL_FALSE, [&](Context* c) -> GLboolean { return c->isQuery(id); });
-}
-
-GL_APICALL void GL_APIENTRY glBeginQueryEXT(GLenum target, GLuint id) {
-  run([&](Context* c) { c->beginQuery(target, id); });
-}
-
-GL_APICALL void GL_APIENTRY glEndQueryEXT(GLenum target) {
-  run([&](Context* c) { c->endQuery(target); });
-}
-
-GL_APICALL void GL_APIENTRY glGetQueryivEXT(GLenum target, GLenum pname, GLint* params) {
-  run([&](Context* c) { c->getQueryiv(target, pname, params); });
-}
-
-GL_APICALL void GL_APIENTRY glGetQueryObjectuivEXT(GLuint id, GLenum pname, GLuint* params) {
-  run([&](Context* c) { c->getQueryObjectuiv(id, pname, params); });
-}
-
 }  // extern "C"
 
 namespace tessera::gles2 {
@@ -1002,13 +948,6 @@ void* procAddress(const char* name) {
       {"glCopyTexSubImage2D", reinterpret_cast<void*>(&glCopyTexSubImage2D)},
       {"glDiscardFramebufferEXT", reinterpret_cast<void*>(&glDiscardFramebufferEXT)},
       {"glGenVertexArraysOES", reinterpret_cast<void*>(&glGenVertexArraysOES)},
-      {"glGenQueriesEXT", reinterpret_cast<void*>(&glGenQueriesEXT)},
-      {"glDeleteQueriesEXT", reinterpret_cast<void*>(&glDeleteQueriesEXT)},
-      {"glIsQueryEXT", reinterpret_cast<void*>(&glIsQueryEXT)},
-      {"glBeginQueryEXT", reinterpret_cast<void*>(&glBeginQueryEXT)},
-      {"glEndQueryEXT", reinterpret_cast<void*>(&glEndQueryEXT)},
-      {"glGetQueryivEXT", reinterpret_cast<void*>(&glGetQueryivEXT)},
-      {"glGetQueryObjectuivEXT", reinterpret_cast<void*>(&glGetQueryObjectuivEXT)},
       {"glDeleteVertexArraysOES", reinterpret_cast<void*>(&glDeleteVertexArraysOES)},
       {"glBindVertexArrayOES", reinterpret_cast<void*>(&glBindVertexArrayOES)},
       {"glIsVertexArrayOES", reinterpret_cast<void*>(&glIsVertexArrayOES)},
@@ -1016,7 +955,7 @@ void* procAddress(const char* name) {
   for (const auto& p : kProcs) {
     if (std::strcmp(p.name, name) == 0) return p.fn;
   }
-  return nullptr;
+  return queryProcAddress(name);
 }
 
 }  // namespace tessera::gles2

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -184,14 +185,38 @@ class Context final {
   void bindVertexArray(GLuint name);
   GLboolean isVertexArray(GLuint name);
 
-  // Occlusion queries, EXT_occlusion_query_boolean (gl_query_objects.cpp).
+  // Query objects: EXT_occlusion_query_boolean and EXT_disjoint_timer_query
+  // (gl_query_objects.cpp).
   void genQueries(GLsizei n, GLuint* names);
   void deleteQueries(GLsizei n, const GLuint* names);
   GLboolean isQuery(GLuint name);
   void beginQuery(GLenum target, GLuint name);
   void endQuery(GLenum target);
+  void queryCounter(GLuint name, GLenum target);
   void getQueryiv(GLenum target, GLenum pname, GLint* params);
+  // glGetQueryObject{i,ui,i64,ui64}vEXT: a result too large for the type is clamped to its
+  // maximum (the nearest representable value).
+  void getQueryObjectiv(GLuint name, GLenum pname, GLint* params);
   void getQueryObjectuiv(GLuint name, GLenum pname, GLuint* params);
+  void getQueryObjecti64v(GLuint name, GLenum pname, GLint64* params);
+  void getQueryObjectui64v(GLuint name, GLenum pname, GLuint64* params);
+
+  // Performance monitors, AMD_performance_monitor (gl_perf_monitors.cpp).
+  void getPerfMonitorGroups(GLint* numGroups, GLsizei groupsSize, GLuint* groups);
+  void getPerfMonitorCounters(GLuint group, GLint* numCounters, GLint* maxActiveCounters,
+                              GLsizei countersSize, GLuint* counters);
+  void getPerfMonitorGroupString(GLuint group, GLsizei bufSize, GLsizei* length, GLchar* text);
+  void getPerfMonitorCounterString(GLuint group, GLuint counter, GLsizei bufSize, GLsizei* length,
+                                   GLchar* text);
+  void getPerfMonitorCounterInfo(GLuint group, GLuint counter, GLenum pname, void* data);
+  void genPerfMonitors(GLsizei n, GLuint* names);
+  void deletePerfMonitors(GLsizei n, const GLuint* names);
+  void selectPerfMonitorCounters(GLuint monitor, GLboolean enable, GLuint group, GLint numCounters,
+                                 const GLuint* counters);
+  void beginPerfMonitor(GLuint monitor);
+  void endPerfMonitor(GLuint monitor);
+  void getPerfMonitorCounterData(GLuint monitor, GLenum pname, GLsizei dataSize, GLuint* data,
+                                 GLint* bytesWritten);
   void getVertexAttrib(GLuint index, GLenum pname, float* f, GLint* i, void** pointer);
   void drawArrays(GLenum mode, GLint first, GLsizei count);
   void drawElements(GLenum mode, GLsizei count, GLenum type, const void* indices);
@@ -206,6 +231,7 @@ class Context final {
   void getIntegerv(GLenum pname, GLint* out);
   void getFloatv(GLenum pname, GLfloat* out);
   void getBooleanv(GLenum pname, GLboolean* out);
+  void getInteger64v(GLenum pname, GLint64* out);  // EXT_disjoint_timer_query
   void getShaderPrecisionFormat(GLenum shader, GLenum precision, GLint* range, GLint* bits);
 
  private:
@@ -256,10 +282,25 @@ class Context final {
   // Vertex array objects (OES_vertex_array_object): name 0 is the context's own.
   NameTable<VertexArray> vertexArrays_;
   NameTable<QueryObject> queries_;
-  // The running occlusion query: its name (0 once deleted), target and pipe query.
-  GLuint activeQuery_ = 0;
-  GLenum activeQueryTarget_ = 0;
-  pipe::QueryId activePipeQuery_ = 0;
+  // The running query of each kind: its name (0 once deleted), target and pipe query. One per
+  // target (ES 3.0 §2.14), and both occlusion targets count samples, so they share one.
+  struct ActiveQuery {
+    GLuint name = 0;
+    GLenum target = 0;
+    pipe::QueryId query = 0;
+  };
+  std::array<ActiveQuery, kQueryKinds> activeQueries_{};  // by QueryKind
+  ActiveQuery& activeQuery(QueryKind k) { return activeQueries_[static_cast<size_t>(k)]; }
+  // The value of a query object's result or availability (pname), or nullopt after an error.
+  std::optional<uint64_t> queryObjectValue(GLuint name, GLenum pname);
+  // GL_TIMESTAMP_EXT and GL_GPU_DISJOINT_EXT, which the state tables do not hold.
+  std::optional<int64_t> timerState(GLenum pname);
+  NameTable<PerfMonitor> perfMonitors_;
+  std::vector<PerfGroup> perfGroups_;  // made from the pipe's counter list at first use
+  const std::vector<PerfGroup>& perfGroups();
+  PerfMonitor* perfMonitor(GLuint name);  // sets INVALID_VALUE when there is none
+  // Starts counting `m`'s selection in a fresh pipe query (none when nothing is selected).
+  void startPerfMonitor(PerfMonitor& m);
   VertexArray defaultVertexArray_;
   GLuint boundVertexArray_ = 0;
   VertexArray& vao() {

@@ -19,6 +19,13 @@ inline constexpr GLint kMax3DSize = 256;
 inline constexpr GLenum kAnySamplesPassed = 0x8C2F, kAnySamplesPassedConservative = 0x8D6A,
                         kCurrentQuery = 0x8865, kQueryResult = 0x8866,
                         kQueryResultAvailable = 0x8867;
+// EXT_disjoint_timer_query (with the query names above).
+inline constexpr GLenum kQueryCounterBits = 0x8864, kTimeElapsed = 0x88BF, kTimestamp = 0x8E28,
+                        kGpuDisjoint = 0x8FBB;
+// AMD_performance_monitor.
+inline constexpr GLenum kCounterType = 0x8BC0, kCounterRange = 0x8BC1, kUnsignedInt64 = 0x8BC2,
+                        kPerfmonResultAvailable = 0x8BC4, kPerfmonResultSize = 0x8BC5,
+                        kPerfmonResult = 0x8BC6;
 // OES_texture_half_float: the HALF_FLOAT_OES type.
 inline constexpr GLenum kHalfFloat = 0x8D61;
 // EXT_texture_filter_anisotropic.

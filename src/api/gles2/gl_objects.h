@@ -6,7 +6,9 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "compiler/compiler.h"
@@ -49,11 +51,30 @@ struct Texture {
   TexImage& image(uint32_t face, GLint level);
 };
 
-// EXT_occlusion_query_boolean: a name from glGenQueriesEXT becomes a query object (target and
-// pipe query) at its first glBeginQueryEXT.
+// EXT_occlusion_query_boolean and EXT_disjoint_timer_query: a name from glGenQueriesEXT becomes
+// a query object (target and pipe query) at its first glBeginQueryEXT or glQueryCounterEXT.
 struct QueryObject {
   GLenum target = 0;
   pipe::QueryId query = 0;
+};
+// What a running query measures: one of each may run (both occlusion targets count samples).
+enum class QueryKind : uint8_t { Occlusion, Time };
+inline constexpr size_t kQueryKinds = 2;
+
+// AMD_performance_monitor: a group is one `group` of the pipe's counter list; group and counter
+// ids are indices (into the group list, into the group's counters).
+struct PerfGroup {
+  std::string name;
+  std::vector<uint32_t> counters;  // indices into pipe::Context::counterList()
+};
+using PerfCounterId = std::pair<GLuint, GLuint>;  // group, counter
+
+struct PerfMonitor {
+  std::set<PerfCounterId> selected;  // in (group, counter) order: the order of the results
+  bool active = false;
+  bool ended = false;       // glEndPerfMonitorAMD since the last begin: the result queries answer
+  pipe::QueryId query = 0;  // made at begin from `selected`; 0 when nothing is counted
+  std::vector<PerfCounterId> sampled;  // what `query` counts, in its order
 };
 
 struct Renderbuffer {

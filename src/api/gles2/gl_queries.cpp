@@ -1,6 +1,7 @@
 // State queries (GLES 2.0 §6.1): one table of values per pname, converted to the type asked for
 // as §6.1.2 says (booleans are non-zero; floats round to the nearest integer; colours and depth
 // values map linearly to the integer range).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -210,24 +211,54 @@ struct StateQuery {
   }
 };
 
+namespace {
+
+// §6.1.2 for the integer forms: colours and depth values map [-1, 1] to the 32-bit range (for
+// GetInteger64v too, as in OpenGL ES 3.0), other values round to the nearest integer.
+int64_t toInteger(Kind kind, double x) {
+  return kind == Kind::Color ? std::llround(std::clamp(x, -1.0, 1.0) * 2147483647.0)
+                             : std::llround(x);
+}
+
+}  // namespace
+
+// The timer state (GL_TIMESTAMP_EXT, GL_GPU_DISJOINT_EXT) is a 64-bit integer: the 32-bit
+// integer form clamps it to the nearest representable value.
 void Context::getIntegerv(GLenum pname, GLint* out) {
+  if (const auto t = timerState(pname)) {
+    *out = static_cast<GLint>(std::min<int64_t>(*t, std::numeric_limits<GLint>::max()));
+    return;
+  }
   const auto v = StateQuery::get(*this, pname);
   if (!v) return error(GL_INVALID_ENUM);
-  for (size_t k = 0; k < v->v.size(); ++k) {
-    const double x = v->v[k];
-    out[k] = v->kind == Kind::Color
-                 ? static_cast<GLint>(std::llround(std::clamp(x, -1.0, 1.0) * 2147483647.0))
-                 : static_cast<GLint>(std::lround(x));
+  for (size_t k = 0; k < v->v.size(); ++k) out[k] = static_cast<GLint>(toInteger(v->kind, v->v[k]));
+}
+
+void Context::getInteger64v(GLenum pname, GLint64* out) {
+  if (const auto t = timerState(pname)) {
+    *out = *t;
+    return;
   }
+  const auto v = StateQuery::get(*this, pname);
+  if (!v) return error(GL_INVALID_ENUM);
+  for (size_t k = 0; k < v->v.size(); ++k) out[k] = toInteger(v->kind, v->v[k]);
 }
 
 void Context::getFloatv(GLenum pname, GLfloat* out) {
+  if (const auto t = timerState(pname)) {
+    *out = static_cast<GLfloat>(*t);
+    return;
+  }
   const auto v = StateQuery::get(*this, pname);
   if (!v) return error(GL_INVALID_ENUM);
   for (size_t k = 0; k < v->v.size(); ++k) out[k] = static_cast<GLfloat>(v->v[k]);
 }
 
 void Context::getBooleanv(GLenum pname, GLboolean* out) {
+  if (const auto t = timerState(pname)) {
+    *out = *t != 0 ? GL_TRUE : GL_FALSE;
+    return;
+  }
   const auto v = StateQuery::get(*this, pname);
   if (!v) return error(GL_INVALID_ENUM);
   for (size_t k = 0; k < v->v.size(); ++k) out[k] = v->v[k] != 0.0 ? GL_TRUE : GL_FALSE;
@@ -256,7 +287,8 @@ const GLubyte* Context::getString(GLenum name) {
           "GL_OES_texture_3D GL_OES_compressed_ETC1_RGB8_texture "
           "GL_KHR_texture_compression_astc_ldr GL_OES_texture_half_float GL_OES_texture_float "
           "GL_OES_texture_half_float_linear GL_OES_texture_float_linear "
-          "GL_EXT_texture_filter_anisotropic GL_EXT_occlusion_query_boolean");
+          "GL_EXT_texture_filter_anisotropic GL_EXT_occlusion_query_boolean "
+          "GL_EXT_disjoint_timer_query GL_AMD_performance_monitor");
     default:
       error(GL_INVALID_ENUM);
       return nullptr;
