@@ -17,6 +17,15 @@ std::string_view colour(size_t i) {
   return kPalette[i % kPalette.size()];
 }
 
+// Past the palette a line series is told apart by its dash as well: solid for the first eight,
+// then dashed, dotted, dash-dotted.
+constexpr std::array<std::string_view, 4> kDashes = {"", "7 4", "2 3", "9 3 2 3"};
+
+std::string dashAttribute(size_t i) {
+  const std::string_view dash = kDashes[(i / kPalette.size()) % kDashes.size()];
+  return dash.empty() ? std::string() : " stroke-dasharray=\"" + std::string(dash) + "\"";
+}
+
 // Coordinates with one decimal: enough for a screen, and the files stay small.
 std::string px(double v) {
   char buf[32];
@@ -160,11 +169,50 @@ bool wantsLogScale(std::span<const double> values) {
   return *mn > 0 && *mx / *mn > 16;
 }
 
+namespace {
+
+// A shared legend's entries in columns of one width under the chart, row by row; past
+// kMaxEntries a note says how many more there are, so a large grid keeps a readable legend.
+struct LegendLayout {
+  static constexpr size_t kMaxEntries = 48;
+  static constexpr double kRow = 18;
+  struct Entry {
+    double x;
+    size_t row;
+  };
+  std::vector<Entry> entries;
+  size_t rows = 0, more = 0;
+  double moreX = 0;
+
+  LegendLayout(const std::vector<ChartSeries>& series, double left, double right) {
+    const size_t shown = std::min(series.size(), kMaxEntries);
+    double column = 0;
+    for (size_t i = 0; i < shown; ++i) column = std::max(column, textWidth(series[i].name) + 40);
+    const size_t columns = std::max<size_t>(1, size_t((right - left) / std::max(column, 1.0)));
+    for (size_t i = 0; i < shown; ++i)
+      entries.push_back({left + double(i % columns) * column, i / columns});
+    rows = (shown + columns - 1) / columns;
+    if (series.size() > shown) {
+      more = series.size() - shown;
+      moreX = left;
+      ++rows;
+    }
+  }
+  double height() const { return rows == 0 ? 0 : double(rows) * kRow + 8; }
+};
+
+}  // namespace
+
 std::string lineChartSvg(const LineChart& c) {
   constexpr double kWidth = 760, kLeft = 90, kRight = 30, kTitle = 56, kPanel = 200, kGap = 56,
                    kBottom = 56;
   const size_t panels = std::max<size_t>(1, c.panels.size());
-  const double height = kTitle + panels * kPanel + (panels - 1) * kGap + kBottom;
+  const double chartBottom = kTitle + panels * kPanel + (panels - 1) * kGap + kBottom;
+  const bool shared = c.sharedSeries && !c.panels.empty();
+  // The legend starts left of the panels: long combination names then fit two to a row.
+  const LegendLayout legend(shared ? c.panels.front().series : std::vector<ChartSeries>{}, 30,
+                            kWidth - kRight);
+  const double height = chartBottom + legend.height();
   Svg svg(kWidth, height);
   svg.rect(0, 0, kWidth, height, "white");
   svg.text(kWidth / 2, 24, c.title, "middle", "font-size=\"15\" font-weight=\"bold\"");
@@ -214,8 +262,10 @@ std::string lineChartSvg(const LineChart& c) {
              "transform=\"rotate(-90 20 " + px(midY) + ")\" font-weight=\"bold\"");
 
     double legendX = kWidth - kRight;
-    for (const ChartSeries& s : panel.series) {
-      const std::string_view col = colour(seriesIndex);
+    for (size_t si = 0; si < panel.series.size(); ++si) {
+      const ChartSeries& s = panel.series[si];
+      const size_t style = shared ? si : seriesIndex;
+      const std::string_view col = colour(style);
       // The line joins the points in x order, whatever order the values came in.
       const size_t n = std::min(s.y.size(), c.x.size());
       std::vector<size_t> order(n);
@@ -224,22 +274,32 @@ std::string lineChartSvg(const LineChart& c) {
                        [&](size_t i, size_t j) { return c.x[i] < c.x[j]; });
       std::string pts;
       for (size_t i : order) pts += px(sx(xt(c.x[i]))) + "," + px(sy(s.y[i])) + " ";
-      svg.raw("<polyline fill=\"none\" stroke=\"" + std::string(col) +
-              "\" stroke-width=\"2\" points=\"" + pts + "\"/>\n");
+      svg.raw("<polyline fill=\"none\" stroke=\"" + std::string(col) + "\" stroke-width=\"2\"" +
+              dashAttribute(style) + " points=\"" + pts + "\"/>\n");
       for (size_t i = 0; i < n; ++i)
         svg.raw("<circle class=\"point\" cx=\"" + px(sx(xt(c.x[i]))) + "\" cy=\"" + px(sy(s.y[i])) +
                 "\" r=\"3.5\" fill=\"" + std::string(col) + "\"><title>" +
                 xmlEscape(s.name + " at " + compactNumber(c.x[i]) + ": " + compactNumber(s.y[i])) +
                 "</title></circle>\n");
+      ++seriesIndex;
+      if (shared) continue;
       // The legend, above the panel's right end.
       legendX -= textWidth(s.name) + 30;
-      svg.line(legendX, top - 12, legendX + 16, top - 12, col, "stroke-width=\"3\"");
+      svg.line(legendX, top - 12, legendX + 16, top - 12, col,
+               "stroke-width=\"3\"" + dashAttribute(style));
       svg.text(legendX + 20, top - 8, s.name);
-      ++seriesIndex;
     }
   }
-  svg.text((kLeft + kWidth - kRight) / 2, height - 14, c.xLabel + (logX ? " (log scale)" : ""),
+  svg.text((kLeft + kWidth - kRight) / 2, chartBottom - 14, c.xLabel + (logX ? " (log scale)" : ""),
            "middle", "font-weight=\"bold\"");
+  for (size_t i = 0; i < legend.entries.size(); ++i) {
+    const double x = legend.entries[i].x, y = chartBottom + legend.entries[i].row * legend.kRow;
+    svg.line(x, y + 2, x + 24, y + 2, colour(i), "stroke-width=\"3\"" + dashAttribute(i));
+    svg.text(x + 28, y + 6, c.panels.front().series[i].name, "start", "class=\"legend\"");
+  }
+  if (legend.more > 0)
+    svg.text(legend.moreX, chartBottom + (legend.rows - 1) * legend.kRow + 6,
+             "and " + std::to_string(legend.more) + " more series");
   return svg.finish();
 }
 

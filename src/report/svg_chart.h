@@ -40,12 +40,16 @@ struct ChartPanel {
 };
 
 // Panels stacked vertically, all plotted against `x`; every data point is a <circle
-// class="point"> with a tooltip.
+// class="point"> with a tooltip. Series past the palette's eight colours are also dashed.
 struct LineChart {
   std::string title, xLabel;
   std::vector<double> x;
   std::vector<ChartPanel> panels;
   bool logX = false;
+  // Series i of every panel is the same thing measured differently (a grid sweep's combination
+  // of the other parameters): one colour and dash for it in every panel, and one legend under
+  // the chart, wrapped into rows, instead of one per panel.
+  bool sharedSeries = false;
 };
 std::string lineChartSvg(const LineChart& chart);
 

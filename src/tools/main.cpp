@@ -235,22 +235,37 @@ int main(int argc, char** argv) {
   tools::SweepArgs sw;
   std::string swSize = "800x600";
   auto* sweep = app.add_subcommand(
-      "sweep", "render once per value of preset parameters: frame cycles and bytes, CSV and plot");
+      "sweep",
+      "render once per point of a grid of presets and preset parameter values: frame cycles and "
+      "bytes, CSV and plots");
   sweep->add_option("model", sw.model, "model file, default|blend|stencil|compositor, or a trace")
       ->capture_default_str();
-  sweep->add_option("--preset", sw.preset, "GPU preset")->capture_default_str();
+  sweep->add_option("--preset", sw.preset, "GPU preset (default: adreno-a630)");
+  sweep->add_option("--presets", sw.presets, "several GPU presets, A,B,C: each is a grid point")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   sweep
-      ->add_option("--param", sw.params,
-                   "preset parameter to vary; repeat it for parameters set to the same value "
-                   "(e.g. --param maxBinW --param maxBinH)")
-      ->required();
-  auto* swValues = sweep->add_option("--values", sw.values, "A,B,C")->delimiter(',');
-  sweep->add_option("--range", sw.range, "FROM:TO:STEP (TO included)")->excludes(swValues);
+      ->add_option("--axis", sw.axes,
+                   "NAME=V1,V2,... or NAME=FROM:TO:STEP; NAME+NAME2=... sets parameters together; "
+                   "repeat for a grid of every combination")
+      ->allow_extra_args(false);
+  auto* swParam =
+      sweep->add_option("--param", sw.params,
+                        "preset parameter to vary; repeat it for parameters set to the same value "
+                        "(e.g. --param maxBinW --param maxBinH)");
+  auto* swValues =
+      sweep->add_option("--values", sw.values, "A,B,C")->delimiter(',')->needs(swParam);
+  sweep->add_option("--range", sw.range, "FROM:TO:STEP (TO included)")
+      ->excludes(swValues)
+      ->needs(swParam);
   sweep->add_option("--mode", sw.mode,
-                    "sysmem | naive | binning (default: binning, sysmem on the sysmem preset)");
+                    "sysmem | naive | binning, or several as M1,M2 (default: binning, sysmem on "
+                    "the sysmem preset)");
   sweep->add_option("--size", swSize, "WIDTHxHEIGHT")->capture_default_str();
-  sweep->add_option("--csv", sw.csv, "write one row per value as CSV");
-  sweep->add_option("--plot", sw.plot, "write an SVG plot of frame cycles and MiB per value");
+  sweep->add_option("--csv", sw.csv, "write one row per point as CSV");
+  sweep->add_option("--plot", sw.plot,
+                    "write an SVG plot of frame cycles and MiB against each axis (FILE-AXIS.svg "
+                    "for several)");
   sweep->add_option("--jobs,-j", sw.jobs, "points rendered at once (default: every processor)")
       ->check(CLI::Range(1u, 1024u));
   auto* swCache =

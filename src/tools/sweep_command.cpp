@@ -2,7 +2,7 @@
 
 #include <unistd.h>
 
-#include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -17,7 +17,6 @@
 #include "common/text_file.h"
 #include "driver/bin_layout.h"
 #include "gpu/preset/preset_field.h"
-#include "report/svg_chart.h"
 #include "tools/apitrace_file.h"
 #include "tools/child_process.h"
 #include "tools/frame_report.h"
@@ -25,35 +24,19 @@
 #include "tools/replay_command.h"
 #include "tools/slurm_sweep.h"
 #include "tools/sweep_cache.h"
+#include "tools/sweep_output.h"
 
 namespace tessera::tools {
 namespace {
 
-constexpr size_t kMaxValues = 1000;
-
-// One value of the sweep: its text (as given to setPresetField), its position on the plot's x
-// axis and the preset it gives.
+// One point of the grid, resolved: the preset with the point's values set and the mode it
+// renders in.
 struct Step {
-  std::string text;
-  double x = 0;
+  GridPoint at;
+  std::string what;  // the grid's description of the point, for progress lines and messages
   gpu::Preset preset;
   driver::RenderMode mode = driver::RenderMode::Binning;
 };
-
-double parseDouble(const std::string& text, const std::string& what) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v))
-    throw Error(what + ": '" + text + "' is not a number");
-  return v;
-}
-
-// Digits after the decimal point of a plain decimal ("0.25" -> 2); -1 for exponent notation.
-int decimals(const std::string& text) {
-  if (text.find_first_of("eE") != std::string::npos) return -1;
-  const size_t dot = text.find('.');
-  return dot == std::string::npos ? 0 : int(text.size() - dot - 1);
-}
 
 // A file the command will write: its folder must exist and take files, and it must not be a
 // folder itself; checked before rendering so a mistyped path costs nothing.
@@ -179,13 +162,13 @@ std::vector<std::string> pointCommand(const SweepArgs& a, const std::string& cac
   const std::string model = fs::is_regular_file(a.model, ec)
                                 ? fs::absolute(a.model).lexically_normal().string()
                                 : a.model;
-  std::vector<std::string> argv = {fs::canonical("/proc/self/exe").string(), "sweep", model,
-                                   "--preset", a.preset};
+  std::vector<std::string> argv = {fs::canonical("/proc/self/exe").string(), "sweep", model};
+  if (!a.preset.empty()) argv.insert(argv.end(), {"--preset", a.preset});
+  if (!a.presets.empty()) argv.insert(argv.end(), {"--presets", joined(a.presets, ",")});
   for (const std::string& key : a.params) argv.insert(argv.end(), {"--param", key});
-  if (a.range.empty())
-    argv.insert(argv.end(), {"--values", joined(a.values, ",")});
-  else
-    argv.insert(argv.end(), {"--range", a.range});
+  if (!a.values.empty()) argv.insert(argv.end(), {"--values", joined(a.values, ",")});
+  if (!a.range.empty()) argv.insert(argv.end(), {"--range", a.range});
+  for (const std::string& axis : a.axes) argv.insert(argv.end(), {"--axis", axis});
   if (!a.mode.empty()) argv.insert(argv.end(), {"--mode", a.mode});
   if (!a.frames.empty()) argv.insert(argv.end(), {"--frames", a.frames});
   argv.insert(argv.end(),
@@ -228,15 +211,19 @@ PointResult traceResult(const std::vector<nlohmann::json>& reports) {
   return p;
 }
 
-PointResult renderPoint(const SweepSource& src, const SweepArgs& a, const Step& step) {
+PointResult renderPoint(const SweepSource& src, const SweepGrid& grid, const Step& step) {
   if (src.replay) {
     ReplayPlan plan = *src.replay;
+    plan.args.preset = grid.presets[step.at.preset];
+    plan.args.mode = grid.modes[step.at.mode];
     plan.args.sets.clear();
     plan.overrides.clear();
-    for (const std::string& key : a.params) {
-      plan.args.sets.push_back(key + "=" + step.text);
-      plan.overrides += (plan.overrides.empty() ? "" : ",") + key + "=" + step.text;
-    }
+    for (size_t k = 0; k < grid.axes.size(); ++k)
+      for (const std::string& key : grid.axes[k].params) {
+        const std::string set = key + "=" + grid.axes[k].values[step.at.values[k]];
+        plan.args.sets.push_back(set);
+        plan.overrides += (plan.overrides.empty() ? "" : ",") + set;
+      }
     TempDir scratch("tessera-sweep-point-");
     const std::string reports = scratch.path() + "/reports";
     std::filesystem::create_directories(reports);
@@ -261,128 +248,112 @@ PointResult renderPoint(const SweepSource& src, const SweepArgs& a, const Step& 
   return p;
 }
 
-std::string csvText(const std::vector<std::string>& params, const std::vector<Step>& steps,
-                    const std::vector<PointResult>& rows) {
-  std::ostringstream csv;
-  csv << joined(params, "+") << ",bins,bins_x,bins_y,bin_w,bin_h," << frameTimeCsvHeader()
-      << ",total_bytes";
-  for (size_t c = 0; c < static_cast<size_t>(gpu::BusClient::Count); ++c)
-    if (static_cast<gpu::BusClient>(c) != gpu::BusClient::Host)
-      csv << ",bytes_" << gpu::kBusClientNames[c];
-  csv << "," << boundBusyCsvHeader() << "\n";
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const PointResult& f = rows[i];
-    csv << steps[i].text << "," << f.bins << "," << f.binsX << "," << f.binsY << "," << f.binW
-        << "," << f.binH << "," << frameTimeCsv(f.timing) << "," << f.bus.totalGpuBytes();
-    for (size_t c = 0; c < static_cast<size_t>(gpu::BusClient::Count); ++c)
-      if (static_cast<gpu::BusClient>(c) != gpu::BusClient::Host)
-        csv << "," << f.bus.client[c].readBytes + f.bus.client[c].writeBytes;
-    csv << "," << boundBusyCsv(f.timing) << "\n";
-  }
-  return csv.str();
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, sep);) parts.push_back(part);
+  return parts;
 }
 
-std::string plotSvg(const SweepArgs& a, const std::string& title, const std::vector<Step>& steps,
-                    const std::vector<PointResult>& rows) {
-  report::LineChart chart;
-  chart.title = title;
-  chart.xLabel = joined(a.params, ", ") + " (" +
-                 std::string(gpu::findPresetField(a.params.front()).unit) + ")";
-  report::ChartSeries cycles{"frame cycles", {}}, mib{"MiB moved on the bus", {}};
-  for (size_t i = 0; i < rows.size(); ++i) {
-    chart.x.push_back(steps[i].x);
-    cycles.y.push_back(rows[i].timing.cycles);
-    mib.y.push_back(double(rows[i].bus.totalGpuBytes()) / 1048576.0);
+// The grid the options describe: the presets, the modes and the axes (the one-axis form's
+// first); each preset and mode name checked, the grid's size within bounds.
+SweepGrid gridOf(const SweepArgs& a) {
+  SweepGrid g;
+  if (!a.preset.empty() && !a.presets.empty())
+    throw Error("sweep: give either --preset P or --presets A,B,C, not both");
+  g.presets = a.presets;
+  if (g.presets.empty()) g.presets = {a.preset.empty() ? "adreno-a630" : a.preset};
+  for (const std::string& name : g.presets) gpu::findPreset(name);
+  g.modes = a.mode.empty() ? std::vector<std::string>{""} : split(a.mode, ',');
+  if (g.modes.empty()) g.modes = {""};
+  for (const std::string& m : g.modes)
+    if (!m.empty() || g.modes.size() > 1) driver::parseRenderMode(m);
+  if (!a.params.empty()) {
+    for (const std::string& key : a.params)
+      if (std::holds_alternative<bool gpu::Preset::*>(gpu::findPresetField(key).member))
+        throw Error("sweep: '" + key +
+                    "' is a flag, not a numeric parameter (sweep it with --axis " + key + "=0,1)");
+    if (a.values.empty() == a.range.empty())
+      throw Error("sweep: give the values with either --values A,B,C or --range FROM:TO:STEP");
+    SweepAxis axis{a.params, a.range.empty() ? a.values : expandRange(a.range)};
+    if (axis.values.size() > kMaxAxisValues)
+      throw Error("sweep: more than " + std::to_string(kMaxAxisValues) + " values");
+    g.axes.push_back(std::move(axis));
   }
-  chart.panels = {{"frame cycles", {cycles}}, {"MiB", {mib}}};
-  chart.logX = report::wantsLogScale(chart.x);
-  return report::lineChartSvg(chart);
+  for (const std::string& text : a.axes) g.axes.push_back(parseAxis(text));
+  if (g.axes.empty())
+    throw Error(
+        "sweep: give the parameters to vary: --axis NAME=V1,V2,... (repeatable) or --param NAME "
+        "with --values or --range");
+  checkGrid(g);
+  return g;
+}
+
+// Every point's preset, validated, and its mode. A tile too small for the frame's buffers would
+// fail only when its frame renders, so the bins are laid out now for the frame renderer's RGBA8
+// colour and D24S8 depth/stencil (4 + 4 bytes per pixel, both in GMEM since every frame clears
+// them). A trace's size is its own.
+std::vector<Step> resolveSteps(const SweepGrid& grid, const SweepArgs& a, bool isTrace) {
+  std::vector<Step> steps;
+  const size_t n = grid.size();
+  steps.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    Step s{grid.point(i), grid.describe(i), {}, driver::RenderMode::Binning};
+    try {
+      s.preset = gpu::findPreset(grid.presets[s.at.preset]);
+      for (size_t k = 0; k < grid.axes.size(); ++k) {
+        const std::string& value = grid.axes[k].values[s.at.values[k]];
+        for (const std::string& key : grid.axes[k].params)
+          gpu::setPresetField(s.preset, key, value);
+        axisValueX(value);  // plotted: a number or a flag's true/false
+      }
+      gpu::validatePreset(s.preset);
+      const std::string& mode = grid.modes[s.at.mode];
+      s.mode = s.preset.sysmemOnly ? driver::RenderMode::Sysmem : driver::RenderMode::Binning;
+      if (!mode.empty()) s.mode = driver::parseRenderMode(mode);
+      if (!isTrace && s.mode != driver::RenderMode::Sysmem && !s.preset.sysmemOnly)
+        driver::computeBinLayout(s.preset, {0, 0, a.width, a.height, {4, 4}});
+    } catch (const Error& e) {
+      throw Error("sweep " + s.what + ": " + e.what());
+    }
+    steps.push_back(std::move(s));
+  }
+  return steps;
+}
+
+std::string joinedDistinct(const std::vector<std::string>& v) {
+  std::vector<std::string> seen;
+  for (const std::string& s : v)
+    if (std::find(seen.begin(), seen.end(), s) == seen.end()) seen.push_back(s);
+  return joined(seen, ", ");
 }
 
 }  // namespace
 
-std::vector<std::string> expandRange(const std::string& range) {
-  const std::string bad = "bad range '" + range + "'";
-  const size_t c1 = range.find(':'), c2 = c1 == std::string::npos ? c1 : range.find(':', c1 + 1);
-  if (c2 == std::string::npos || range.find(':', c2 + 1) != std::string::npos)
-    throw Error(bad + ": expected FROM:TO:STEP");
-  const std::string fromText = range.substr(0, c1), toText = range.substr(c1 + 1, c2 - c1 - 1),
-                    stepText = range.substr(c2 + 1);
-  const double from = parseDouble(fromText, bad), to = parseDouble(toText, bad),
-               step = parseDouble(stepText, bad);
-  if (step == 0) throw Error(bad + ": STEP must not be 0");
-  const double steps = (to - from) / step;
-  if (steps < -1e-9) throw Error(bad + ": STEP goes away from TO");
-  const double count = std::floor(steps + 1e-9) + 1;
-  if (count > double(kMaxValues))
-    throw Error(bad + ": more than " + std::to_string(kMaxValues) + " values");
-  const int places = std::max(decimals(fromText), decimals(stepText));
-  std::vector<std::string> values;
-  for (size_t i = 0; i < size_t(count); ++i) {
-    const double v = from + double(i) * step;
-    char buf[64];
-    if (places < 0)
-      std::snprintf(buf, sizeof buf, "%.17g", v);
-    else
-      std::snprintf(buf, sizeof buf, "%.*f", places, v);
-    values.push_back(std::string(buf) == "-0" ? "0" : buf);
-  }
-  return values;
-}
-
 int runSweep(const SweepArgs& a) {
   // Everything is checked before the first frame renders.
-  if (a.params.empty()) throw Error("sweep: give the parameter to vary with --param");
-  for (const std::string& key : a.params)
-    if (std::holds_alternative<bool gpu::Preset::*>(gpu::findPresetField(key).member))
-      throw Error("sweep: '" + key + "' is a flag, not a numeric parameter");
-  if (a.values.empty() == a.range.empty())
-    throw Error("sweep: give the values with either --values A,B,C or --range FROM:TO:STEP");
-  const std::vector<std::string> texts = a.range.empty() ? a.values : expandRange(a.range);
-  if (texts.size() > kMaxValues)
-    throw Error("sweep: more than " + std::to_string(kMaxValues) + " values");
+  const SweepGrid grid = gridOf(a);
   const bool isTrace =
       looksLikeTrace(a.model) || std::filesystem::path(a.model).extension() == ".trace";
   if (!a.frames.empty() && !isTrace) throw Error("sweep: --frames applies to a trace only");
   if (a.point >= 0 && a.noCache) throw Error("sweep: --point keeps its result in the cache");
-  if (a.point >= 0 && size_t(a.point) >= texts.size())
+  if (a.point >= 0 && size_t(a.point) >= grid.size())
     throw Error("sweep: there is no point " + std::to_string(a.point) + " (the sweep has " +
-                std::to_string(texts.size()) + ", from 0)");
-  const gpu::Preset& base = gpu::findPreset(a.preset);
-  std::vector<Step> steps;
-  for (const std::string& text : texts) {
-    Step s{text, 0, base, driver::RenderMode::Binning};
-    try {
-      for (const std::string& key : a.params) gpu::setPresetField(s.preset, key, text);
-      gpu::validatePreset(s.preset);
-      s.x = parseDouble(text, "value");
-    } catch (const Error& e) {
-      throw Error("sweep " + joined(a.params, ",") + "=" + text + ": " + e.what());
-    }
-    s.mode = s.preset.sysmemOnly ? driver::RenderMode::Sysmem : driver::RenderMode::Binning;
-    if (!a.mode.empty()) s.mode = driver::parseRenderMode(a.mode);
-    // A tile too small for the frame's buffers would fail only when its frame renders: lay the
-    // bins out now for the frame renderer's RGBA8 colour and D24S8 depth/stencil (4 + 4 bytes
-    // per pixel, both in GMEM since every frame clears them). A trace's size is its own.
-    if (!isTrace && s.mode != driver::RenderMode::Sysmem && !s.preset.sysmemOnly) {
-      try {
-        driver::computeBinLayout(s.preset, {0, 0, a.width, a.height, {4, 4}});
-      } catch (const Error& e) {
-        throw Error("sweep " + joined(a.params, ",") + "=" + text + ": " + e.what());
-      }
-    }
-    steps.push_back(std::move(s));
-  }
+                std::to_string(grid.size()) + ", from 0)");
+  const std::vector<Step> steps = resolveSteps(grid, a, isTrace);
   checkOutputFile(a.csv);
-  checkOutputFile(a.plot);
+  if (!a.plot.empty())
+    for (size_t k = 0; k < grid.axes.size(); ++k) checkOutputFile(sweepPlotPath(a.plot, grid, k));
   SweepSource src;
   if (isTrace) {
     ReplayArgs r;
     r.trace = a.model;
-    r.preset = a.preset;
-    r.mode = a.mode;
+    r.preset = grid.presets.front();
+    r.mode = grid.modes.front();
     r.frames = a.frames;
-    for (const std::string& key : a.params) r.sets.push_back(key + "=" + steps.front().text);
+    for (size_t k = 0; k < grid.axes.size(); ++k)
+      for (const std::string& key : grid.axes[k].params)
+        r.sets.push_back(key + "=" + grid.axes[k].values[steps.front().at.values[k]]);
     src.replay = planReplay(r);
     src.name = "trace " + std::filesystem::path(a.model).filename().string() + " frames " +
                std::to_string(src.replay->first) + "-" + std::to_string(src.replay->last);
@@ -394,19 +365,22 @@ int runSweep(const SweepArgs& a) {
   std::unique_ptr<TempDir> privateCache;  // --no-cache: this run's results only
   const PointCache cache(openCacheDir(a, privateCache));
   auto work = [&](size_t i) {
+    const Step& s = steps[i];
     try {
-      cache.store(keys[i], joined(a.params, ",") + "=" + steps[i].text + " " + src.name,
-                  renderPoint(src, a, steps[i]));
+      cache.store(keys[i],
+                  s.what + " " + src.name + " on " + grid.presets[s.at.preset] + " (" +
+                      std::string(driver::renderModeName(s.mode)) + ")",
+                  renderPoint(src, grid, s));
     } catch (const std::exception& e) {
-      throw Error("sweep " + joined(a.params, ",") + "=" + steps[i].text + ": " + e.what());
+      throw Error("sweep " + s.what + ": " + e.what());
     }
   };
   if (a.point >= 0) {  // one point, as a Slurm array task renders it
     const size_t i = size_t(a.point);
     const bool cached = cache.load(keys[i]).has_value();
     if (!cached) work(i);
-    std::cout << "point " << i << " " << joined(a.params, ",") << "=" << steps[i].text
-              << (cached ? " (cached)" : "") << ": " << cache.pathOf(keys[i]) << "\n";
+    std::cout << "point " << i << " " << steps[i].what << (cached ? " (cached)" : "") << ": "
+              << cache.pathOf(keys[i]) << "\n";
     return 0;
   }
 
@@ -416,9 +390,8 @@ int runSweep(const SweepArgs& a) {
   std::vector<size_t> todo;
   std::map<std::string, std::vector<size_t>> sameKey;  // equal points render once
   for (size_t i = 0; i < steps.size(); ++i) {
-    const std::string what = joined(a.params, ",") + "=" + steps[i].text;
     if (cache.load(keys[i])) {
-      progress.done(i, what, true);
+      progress.done(i, steps[i].what, true);
     } else {
       std::vector<size_t>& same = sameKey[keys[i]];
       if (same.empty()) todo.push_back(i);
@@ -427,8 +400,7 @@ int runSweep(const SweepArgs& a) {
   }
   const unsigned jobs = a.jobs == 0 ? localProcessors() : a.jobs;
   auto onDone = [&](size_t i) {
-    for (size_t same : sameKey[keys[i]])
-      progress.done(same, joined(a.params, ",") + "=" + steps[same].text, same != i);
+    for (size_t same : sameKey[keys[i]]) progress.done(same, steps[same].what, same != i);
   };
   std::string ranOn = std::to_string(jobs) + " at a time";
   if (!a.slurm) {
@@ -443,7 +415,7 @@ int runSweep(const SweepArgs& a) {
     job.partition = a.partition;
     job.timeLimit = a.timeLimit;
     job.hasResult = [&](size_t i) { return cache.load(keys[i]).has_value(); };
-    job.describe = [&](size_t i) { return joined(a.params, ",") + "=" + steps[i].text; };
+    job.describe = [&](size_t i) { return steps[i].what; };
     job.onDone = onDone;
     job.note = [&](const std::string& line) {
       // On a terminal the line goes above the progress bar, which is drawn again below it.
@@ -460,42 +432,29 @@ int runSweep(const SweepArgs& a) {
   }
   if (terminal) std::fprintf(stderr, "\r%78s\r", "");
 
-  std::vector<PointResult> rows;
+  SweepResults results{grid, {}, {}};
   for (size_t i = 0; i < steps.size(); ++i) {
     std::optional<PointResult> p = cache.load(keys[i]);
     if (!p)
-      throw Error("sweep: the result of " + steps[i].text + " is missing from " + cache.dir());
-    rows.push_back(*p);
+      throw Error("sweep: the result of " + steps[i].what + " is missing from " + cache.dir());
+    results.results.push_back(*p);
+    results.modes.emplace_back(driver::renderModeName(steps[i].mode));
   }
 
-  const std::string mode(driver::renderModeName(steps.front().mode));
-  const std::string title = "Tessera sweep: " + src.name + " on " + a.preset + " (" + mode + ")";
-  std::ostringstream table;
-  char line[256];
-  table << title << "\n";
-  std::snprintf(line, sizeof line, "  %-16s %6s %11s %12s %10s %10s  %s\n",
-                joined(a.params, ",").c_str(), "bins", "bin size", "cycles", "ms", "MiB", "bound");
-  table << line;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const PointResult& f = rows[i];
-    const std::string binSize = std::to_string(f.binW) + "x" + std::to_string(f.binH);
-    std::snprintf(line, sizeof line, "  %-16s %6u %11s %12.0f %10.3f %10.2f  %s\n",
-                  steps[i].text.c_str(), f.bins, binSize.c_str(), f.timing.cycles,
-                  f.timing.milliseconds(), double(f.bus.totalGpuBytes()) / 1048576.0,
-                  std::string(gpu::perf::blockName(f.timing.bound)).c_str());
-    table << line;
-  }
-  std::cout << table.str();
+  const std::string title = "Tessera sweep: " + src.name + " on " + joined(grid.presets, ", ") +
+                            " (" + joinedDistinct(results.modes) + ")";
+  std::cout << sweepTable(title, results);
   // Points equal to another of this sweep count as cached: they were not rendered again.
   std::cout << "  points                       " << progress.cached << " cached, "
             << steps.size() - progress.cached << " rendered (" << ranOn << ")\n";
   if (!a.csv.empty()) {
-    writeTextFile(a.csv, csvText(a.params, steps, rows));
+    writeTextFile(a.csv, sweepCsv(results));
     std::cout << "  csv                          " << a.csv << "\n";
   }
-  if (!a.plot.empty()) {
-    writeTextFile(a.plot, plotSvg(a, title, steps, rows));
-    std::cout << "  plot                         " << a.plot << "\n";
+  for (size_t k = 0; k < grid.axes.size() && !a.plot.empty(); ++k) {
+    const std::string path = sweepPlotPath(a.plot, grid, k);
+    writeTextFile(path, sweepPlotSvg(title, results, k));
+    std::cout << "  plot                         " << path << "\n";
   }
   return 0;
 }

@@ -1,7 +1,7 @@
 // `tessera sweep --slurm` on a real one-node Slurm cluster started by the test: the job array's
-// CSV is the local run's, points already cached are not submitted, and a failed array task is
-// named with its stderr file while the points that finished stay cached. Skipped, saying why,
-// without Slurm and MUNGE installed or without root.
+// CSV is the local run's (for a grid of presets and an axis too), points already cached are not
+// submitted, and a failed array task is named with its stderr file while the points that
+// finished stay cached. Skipped, saying why, without Slurm and MUNGE installed or without root.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -105,6 +105,20 @@ TEST_F(SlurmSweep, JobArrayCsvEqualsLocalCsv) {
   EXPECT_EQ(readAll(csv), local);
   for (const auto& e : fs::directory_iterator(dir))
     EXPECT_FALSE(e.is_directory()) << e.path() << " left behind";
+
+  // A grid: each array task renders its point of presets x axis, as the local run numbers them.
+  const std::string grid =
+      "sweep default --size 64x48 --presets adreno-a630,milo832-kv260 --axis tileBuffers=1,2 ";
+  const fs::path localGrid = scratch("grid-local.csv"), slurmGrid = scratch("grid-slurm.csv");
+  const CommandResult l = tessera(grid + "--no-cache --jobs 1 --csv " + localGrid.string());
+  ASSERT_EQ(l.exitCode, 0) << l.output;
+  const CommandResult g =
+      onCluster(grid + "--slurm --slurm-dir " + scratch("gridjob").string() + " --cache " +
+                scratch("gridcache").string() + " --csv " + slurmGrid.string());
+  ASSERT_EQ(g.exitCode, 0) << g.output << cluster_->logs();
+  EXPECT_TRUE(contains(g.output, "4 array tasks (0-3)")) << g.output;
+  EXPECT_TRUE(contains(g.output, "[3/4] preset=milo832-kv260 tileBuffers=1\n")) << g.output;
+  EXPECT_EQ(readAll(slurmGrid), readAll(localGrid));
 }
 
 TEST_F(SlurmSweep, FailedTaskIsNamedAndFinishedPointsKept) {

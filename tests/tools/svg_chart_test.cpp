@@ -90,6 +90,48 @@ TEST(SvgChart, LineJoinsPointsInXOrder) {
   EXPECT_TRUE(std::is_sorted(xs.begin(), xs.end()));
 }
 
+TEST(SvgChart, SharedSeriesHaveOneStyleAndOneLegend) {
+  // A grid sweep's plot: the same three combinations in both panels.
+  report::LineChart c;
+  c.title = "grid";
+  c.xLabel = "gmemBytes";
+  c.x = {1, 2, 4};
+  const std::vector<report::ChartSeries> series = {
+      {"lrz=0 <a>", {1, 2, 3}}, {"lrz=1", {2, 3, 4}}, {"lrz=2", {3, 4, 5}}};
+  c.panels = {{"frame cycles", series}, {"MiB", series}};
+  c.sharedSeries = true;
+  const std::string svg = report::lineChartSvg(c);
+  EXPECT_EQ(xmlProblem(svg), "") << svg;
+  EXPECT_EQ(countOf(svg, "<polyline"), 6u);
+  EXPECT_EQ(countOf(svg, "<circle class=\"point\""), 18u);
+  EXPECT_EQ(countOf(svg, "class=\"legend\""), 3u);  // once per series, not per panel
+  EXPECT_EQ(countOf(svg, ">lrz=0 &lt;a&gt;</text>"), 1u);
+  // Series 1 has the same colour in both panels (each panel's second line).
+  EXPECT_EQ(countOf(svg, "<polyline fill=\"none\" stroke=\"#d62728\""), 2u);
+  EXPECT_EQ(countOf(svg, "stroke-dasharray"), 0u);  // few series: solid lines
+
+  // More series than colours: dashed too; past the legend's limit a note counts the rest.
+  c.panels = {{"frame cycles", {}}};
+  for (int i = 0; i < 60; ++i)
+    c.panels[0].series.push_back({"series " + std::to_string(i), {1.0 * i, 2, 3}});
+  const std::string many = report::lineChartSvg(c);
+  EXPECT_EQ(xmlProblem(many), "");
+  EXPECT_EQ(countOf(many, "<polyline"), 60u);
+  EXPECT_EQ(countOf(many, "class=\"legend\""), 48u);
+  EXPECT_NE(many.find(">and 12 more series</text>"), std::string::npos);
+  // Eight colours times four dashes: series 0 and 32 are the solid ones of the first colour.
+  EXPECT_EQ(countOf(many, "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points"),
+            2u);
+  EXPECT_GT(countOf(many, "stroke-dasharray=\"7 4\""), 0u);
+  // The legend's rows make the chart taller than the one without a shared legend.
+  c.sharedSeries = false;
+  const auto heightOf = [](const std::string& svgText) {
+    const size_t at = svgText.find("height=\"") + 8;
+    return std::stod(svgText.substr(at, svgText.find('"', at) - at));
+  };
+  EXPECT_GT(heightOf(many), heightOf(report::lineChartSvg(c)));
+}
+
 TEST(SvgChart, BarAndGanttCharts) {
   report::BarChart b{
       "bytes", "B", {"read", "write"}, {{"texture", {2048, 0}, {}}, {"cp", {1, 1}, "(x)"}}};
