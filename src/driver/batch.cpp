@@ -55,7 +55,7 @@ pipe::QueryResult Context::queryResult(pipe::QueryId id, bool wait) {
   if (wait && batch_ && !queries_.running(id) && queries_.pendingIn(id, batch_->queries)) flush();
   // The model runs each submission to completion; a real kernel driver would wait here for
   // the fence of the query's last period.
-  return queries_.result(id, memory_.read64(gpu::BusClient::Host, fenceBo_));
+  return queries_.result(id, kernel_->retiredTimestamp(kernelContext_));
 }
 
 void Context::clear(uint32_t buffers, const std::array<float, 4>& color, float depth,
@@ -369,6 +369,7 @@ pipe::Fence Context::flush() {
   if (batch.drawCount == 0) ++software_.batchesNonDraw;
   if (report.restores > 0) ++software_.batchesRestore;
   submit(ib0, drawIb, report);
+  growOverflowedStreams(report);
   if (report.fault) disjoint_ = true;  // the clock kept running over work that was lost
   queries_.batchSubmitted(batch.queries, timestamp_);
   // Surfaces the batch wrote now hold defined contents; invalidated ones do not.
@@ -389,36 +390,51 @@ pipe::Fence Context::flush() {
 }
 
 void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& report) {
-  const uint64_t ts = ++timestamp_;
   const GpuAddress ib0Addr = batch_->uploads.upload(ib0.words());
-  CommandWriter ring;
-  ring.indirectBuffer(ib0Addr, ib0.size());
-  ring.packet(Opcode::CP_EVENT_WRITE,
-              {static_cast<uint32_t>(Event::CACHE_FLUSH_TS), static_cast<uint32_t>(fenceBo_),
-               static_cast<uint32_t>(fenceBo_ >> 32), static_cast<uint32_t>(ts)});
-  memory_.write(gpu::BusClient::Host, ring_, ring.words().data(), ring.size() * 4);
-
   if (options_.captureStreams) {
+    // The kernel's ring calls IB0 (kmd/ringbuffer.h); the capture starts there.
     capture_ = {};
-    capture_.ring = ring_;
-    capture_.ringDwords = ring.size();
-    capture_.buffers.push_back({"ring", ring_, ring.words()});
+    capture_.ring = ib0Addr;
+    capture_.ringDwords = ib0.size();
     capture_.buffers.push_back({"ib0", ib0Addr, ib0.words()});
     capture_.buffers.push_back({"draw ib", drawIb, batch_->draws.words()});
   }
 
-  auto& pipeline = device_.pipeline();
-  pipeline.resetStats();
-  device_.commandProcessor().resetStats();
-  const gpu::BusStats before = memory_.stats();
-  report.fault = device_.submit(ring_, ring.size());
+  // The kernel-mode layer runs IB0 from its ringbuffer; each run (a replay too) resets the
+  // blocks' counters first and reads them after, so the report is the last run's.
+  gpu::BusStats before;
+  kmd::DrawObject object;
+  object.ibs = {{ib0Addr, ib0.size()}};
+  object.flags = kmd::DrawFlags::EndOfFrame;
+  object.beforeRun = [&](gpu::Device& gpu) {
+    gpu.pipeline().resetStats();
+    gpu.commandProcessor().resetStats();
+    before = gpu.memory().stats();
+  };
+  object.afterRun = [&](gpu::Device& gpu, const std::optional<gpu::cp::CpFault>& fault) {
+    if (fault && !report.fault) report.fault = fault;
+    readStats(gpu, before, report);
+  };
+  timestamp_ = kernel_->submit(kernelContext_, std::move(object));
+  // The model's GPU runs on the dispatcher thread; the driver waits for it (recording the next
+  // batch meanwhile needs GPU memory shared between threads: docs/kernel.md).
+  const kmd::WaitResult w =
+      kernel_->waitTimestamp(kernelContext_, timestamp_, std::chrono::hours(1));
+  if (w != kmd::WaitResult::Retired && !report.fault)
+    throw Error("GPU: the context was " + std::string(w == kmd::WaitResult::ContextLost
+                                                          ? "lost (guilty of faults)"
+                                                          : "not done within an hour"));
+}
+
+void Context::readStats(gpu::Device& gpu, const gpu::BusStats& before, BatchReport& report) {
+  auto& pipeline = gpu.pipeline();
   BlockStats& s = report.stats;
-  s.bus = memory_.stats();
+  s.bus = gpu.memory().stats();
   for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i) {
     s.bus.client[i].readBytes -= before.client[i].readBytes;
     s.bus.client[i].writeBytes -= before.client[i].writeBytes;
   }
-  s.cp = device_.commandProcessor().stats();
+  s.cp = gpu.commandProcessor().stats();
   s.pipeline = pipeline.stats();
   s.vsc = pipeline.vscStats();
   s.gmem = pipeline.gmemStats();
@@ -433,8 +449,10 @@ void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& r
   s.blockTable = pipeline.blockTableStats();
   s.blockResolve = pipeline.blockResolveStats();
   s.blockResolves = pipeline.blockResolves();
-  report.timing = device_.lastTiming();
+  report.timing = gpu.lastTiming();
+}
 
+void Context::growOverflowedStreams(BatchReport& report) {
   // The binning pass reports each pipe's stream size; grow the buffers that overflowed so the
   // next frame fits (the overflowed frame already drew those bins without the stream).
   if (report.mode == RenderMode::Binning && !report.fault) {

@@ -31,14 +31,27 @@ uint32_t registersOf(std::span<const uint32_t> binary) {
 
 }  // namespace
 
-Context::Context(gpu::Device& device, DriverOptions options)
-    : device_(device), memory_(device.memory()), options_(options), resources_(device.memory()) {
-  ring_ = memory_.allocate(64, "ring");
-  fenceBo_ = memory_.allocate(64, "fence");
+Context::Context(gpu::Device& device, std::unique_ptr<kmd::Device> own, kmd::Device* kernel,
+                 DriverOptions options)
+    : ownKernel_(std::move(own)),
+      kernel_(kernel ? kernel : ownKernel_.get()),
+      device_(device),
+      memory_(device.memory()),
+      options_(options),
+      resources_(device.memory()) {
+  kernelContext_ = kernel_->createContext(options.priority, "driver context");
   vscSizes_ = memory_.allocate(4 * gpu::vsc::kMaxPipes, "vsc sizes");
 }
 
-Context::~Context() = default;
+Context::Context(kmd::Device& kernel, DriverOptions options)
+    : Context(kernel.gpu(), nullptr, &kernel, options) {}
+
+Context::Context(gpu::Device& device, DriverOptions options)
+    : Context(device, std::make_unique<kmd::Device>(device), nullptr, options) {}
+
+Context::~Context() {
+  kernel_->destroyContext(kernelContext_);
+}
 
 // ---- resources -------------------------------------------------------------------------------
 

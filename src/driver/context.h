@@ -17,6 +17,7 @@
 #include "gpu/cp/command_writer.h"
 #include "gpu/device.h"
 #include "gpu/vsc/block_table.h"
+#include "kmd/device.h"
 #include "pipe/context.h"
 
 namespace tessera::driver {
@@ -29,6 +30,9 @@ struct PixelRect {
 
 class Context final : public pipe::Context {
  public:
+  // A context of the kernel-mode device `kernel` (one per GPU, shared by its contexts).
+  Context(kmd::Device& kernel, DriverOptions options);
+  // A context with a kernel-mode device of its own over `device` (a single-context tool).
   Context(gpu::Device& device, DriverOptions options);
   ~Context() override;
 
@@ -85,6 +89,9 @@ class Context final : public pipe::Context {
   void recordTimestamp(pipe::QueryId id) override;
   uint64_t gpuTimeNs() override;
   bool takeDisjoint() override { return std::exchange(disjoint_, false); }
+  // Whether the kernel found this context guilty of GPU faults, or innocent of another's
+  // (GL_EXT_robustness's reset status).
+  kmd::ResetStatus resetStatus() const { return kernel_->resetStatus(kernelContext_); }
   // The driver's own counters so far (software queries).
   const SoftwareCounters& softwareCounters() const { return software_; }
 
@@ -141,6 +148,10 @@ class Context final : public pipe::Context {
   void emitSurfaces(gpu::cp::CommandWriter& w, bool depthInGmem);
   // Runs the batch; a GPU fault is recorded in the report (flush() throws it after cleanup).
   void submit(const gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, BatchReport& report);
+  // Every block's counters of a GPU run into the report (`before`: the bus when it started).
+  static void readStats(gpu::Device& gpu, const gpu::BusStats& before, BatchReport& report);
+  // The binning pass wrote each pipe's stream size: grow the buffers that overflowed.
+  void growOverflowedStreams(BatchReport& report);
   void ensureVscBuffers(uint32_t pipes);
   // A buffer the driver keeps across batches (LRZ, block table), grown to `bytes`.
   void growBuffer(gpu::GpuAddress& bo, uint64_t& size, uint64_t bytes, const char* name);
@@ -150,6 +161,12 @@ class Context final : public pipe::Context {
   void emitBlockTable(gpu::cp::CommandWriter& ib0, const gpu::vsc::BlockControl& control,
                       const BinLayout& layout);
 
+  Context(gpu::Device& device, std::unique_ptr<kmd::Device> own, kmd::Device* kernel,
+          DriverOptions options);
+
+  std::unique_ptr<kmd::Device> ownKernel_;  // first: outlives the kernel context below
+  kmd::Device* kernel_;
+  kmd::ContextId kernelContext_ = 0;
   gpu::Device& device_;
   gpu::GpuMemory& memory_;
   DriverOptions options_;
@@ -178,7 +195,7 @@ class Context final : public pipe::Context {
   uint32_t dirty_ = kDirtyAll;
 
   // Hardware resources the driver keeps across batches.
-  gpu::GpuAddress ring_ = 0, fenceBo_ = 0, vscSizes_ = 0;
+  gpu::GpuAddress vscSizes_ = 0;
   std::vector<gpu::GpuAddress> vscData_;
   std::vector<uint32_t> vscBytes_;
   gpu::GpuAddress lrz_ = 0;  // low-resolution Z buffer, grown to the largest framebuffer
@@ -188,7 +205,7 @@ class Context final : public pipe::Context {
   // Private memory (register spills) per stage, grown to the largest program bound so far.
   gpu::GpuAddress private_[2] = {};
   uint64_t privateBytes_[2] = {};
-  uint64_t timestamp_ = 0;
+  kmd::Timestamp timestamp_ = 0;  // the kernel context's, of the last batch submitted
   std::vector<BatchReport> reports_;
   gpu::cp::Capture capture_;
 };

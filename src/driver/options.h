@@ -17,6 +17,7 @@ RenderMode parseRenderMode(std::string_view name);  // throws tessera::Error lis
 struct DriverOptions {
   RenderMode mode = RenderMode::Binning;  // the mode asked for; a batch may fall back (see report)
   bool captureStreams = false;            // keep each submission's buffers for `tessera dump`
+  int priority = 8;  // the kernel context's priority: 0 highest .. 15 lowest (KGSL's)
 };
 
 }  // namespace tessera::driver

@@ -13,7 +13,7 @@ namespace tessera::gles2 {
 
 struct Gles2Fixture {
   Gles2Fixture(uint32_t width, uint32_t height, bool depth)
-      : device(gpu::findPreset("adreno-a630")), gl(device, {}) {
+      : device(gpu::findPreset("adreno-a630")), kernel(device), gl(kernel, {}) {
     DefaultFramebuffer fb;
     fb.width = width, fb.height = height;
     fb.color = gl.pipe().createColorSurface(pipe::ColorFormat::RGBA8, width, height);
@@ -65,6 +65,7 @@ struct Gles2Fixture {
     return px;
   }
   gpu::Device device;
+  kmd::Device kernel;
   Context gl;
 
  private:

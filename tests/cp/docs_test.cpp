@@ -9,6 +9,7 @@
 
 #include "gpu/cp/opcodes.h"
 #include "gpu/cp/registers.h"
+#include "gpu/pipeline/countables.h"
 
 namespace {
 
@@ -29,6 +30,17 @@ TEST(Docs, CommandStreamReferenceNamesEveryRegisterOpcodeAndEvent) {
     EXPECT_NE(doc.find("`" + std::string(o.name) + "`"), std::string::npos) << o.name;
   for (const auto& e : kEvents)
     EXPECT_NE(doc.find("`" + std::string(e.name) + "`"), std::string::npos) << e.name;
+}
+
+TEST(Docs, CounterReferenceNamesEveryCountable) {
+  const std::string doc = readDoc("counters.md");
+  ASSERT_FALSE(doc.empty());
+  for (const auto& c : tessera::gpu::countables()) {
+    const std::string name =
+        std::string(tessera::gpu::kCounterGroupNames[static_cast<size_t>(c.group)]) + "." +
+        std::string(c.name);
+    EXPECT_NE(doc.find("`" + name + "`"), std::string::npos) << name;
+  }
 }
 
 TEST(Docs, ArchitecturePathsExist) {

@@ -2,6 +2,7 @@
 // that drive the pipe API directly.
 #pragma once
 #include <array>
+#include <memory>
 #include <vector>
 
 #include "driver/context.h"
@@ -18,7 +19,16 @@ struct DriverFixture {
   explicit DriverFixture(driver::RenderMode mode, const char* preset = "adreno-a320")
       : DriverFixture(mode, gpu::findPreset(preset)) {}
   DriverFixture(driver::RenderMode mode, const gpu::Preset& preset)
-      : device(preset), ctx(device, {mode, true}) {
+      : own(std::make_unique<gpu::Device>(preset)), device(*own), ctx(device, {mode, true}) {
+    setUp();
+  }
+  // A context of a kernel-mode device other contexts share.
+  DriverFixture(driver::RenderMode mode, kmd::Device& kernel, int priority = 8)
+      : device(kernel.gpu()), ctx(kernel, {mode, true, priority}) {
+    setUp();
+  }
+
+  void setUp() {
     const isa::Program vs = isa::assemble(shaders::source("lit.vs"), "lit.vs");
     vsId = ctx.createVertexShader(isa::encode(vs), isa::encode(isa::positionOnly(vs)));
     fsId = ctx.createFragmentShader(
@@ -59,7 +69,8 @@ struct DriverFixture {
     return 0;
   }
 
-  gpu::Device device;
+  std::unique_ptr<gpu::Device> own;
+  gpu::Device& device;
   driver::Context ctx;
   pipe::ResourceId vsId = 0, fsId = 0, quad = 0;
   pipe::Framebuffer fb;

@@ -296,6 +296,7 @@ EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLin
         tessera::gpu::validatePreset(p);
       }
       d->device = std::make_unique<tessera::gpu::Device>(p);
+      d->kernel = std::make_unique<tessera::kmd::Device>(*d->device);
       // As `tessera render`: binning unless the preset is the immediate-mode baseline.
       d->options.mode = mode && *mode  ? tessera::driver::parseRenderMode(mode)
                         : p.sysmemOnly ? tessera::driver::RenderMode::Sysmem
@@ -586,7 +587,7 @@ EGLAPI EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig cfg, EG
   auto* c = new Context;
   c->config = k;
   try {
-    c->gl = std::make_unique<tessera::gles2::Context>(*d->device, d->options);
+    c->gl = std::make_unique<tessera::gles2::Context>(*d->kernel, d->options);
   } catch (const std::exception& e) {
     delete c;
     std::fprintf(stderr, "tessera: EGL: %s\n", e.what());

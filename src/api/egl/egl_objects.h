@@ -12,6 +12,7 @@
 #include "api/egl/x11_presenter.h"
 #include "api/gles2/gl_context.h"
 #include "gpu/device.h"
+#include "kmd/device.h"
 #include "report/frame_reporter.h"
 
 namespace tessera::egl {
@@ -54,6 +55,9 @@ struct Display {
   void* x11 = nullptr;  // the X11 Display* given to eglGetDisplay, if any
   std::vector<Config> configs;
   std::unique_ptr<gpu::Device> device;
+  // The kernel-mode layer over it, shared by the display's contexts (after `device`: it goes
+  // first).
+  std::unique_ptr<kmd::Device> kernel;
   driver::DriverOptions options;
   std::set<Surface*> surfaces;
   std::set<Context*> contexts;

@@ -28,7 +28,7 @@ inline constexpr int kMaxTextureUnits = 16;
 
 class Context final {
  public:
-  Context(gpu::Device& device, driver::DriverOptions options);
+  Context(kmd::Device& kernel, driver::DriverOptions options);
   ~Context();
 
   void setDefaultFramebuffer(const DefaultFramebuffer& fb);

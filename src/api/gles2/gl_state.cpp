@@ -15,8 +15,8 @@ void makeCurrent(Context* c) {
   tCurrent = c;
 }
 
-Context::Context(gpu::Device& device, driver::DriverOptions options)
-    : device_(device), pipe_(device, options) {
+Context::Context(kmd::Device& kernel, driver::DriverOptions options)
+    : device_(kernel.gpu()), pipe_(kernel, options) {
   for (auto& v : currentValues_) v = {0, 0, 0, 1};  // §2.7: (0, 0, 0, 1) until set
 }
 
