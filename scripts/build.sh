@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Configures and builds Tessera. Usage: scripts/build.sh [release|asan]   (default: release)
+# Configures and builds Tessera. Usage: scripts/build.sh [release|asan|fuzz]   (default: release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flavour=${1:-release}
 case "$flavour" in
   release) dir=build;      flags=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG") ;;
   asan)    dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_SANITIZE=ON) ;;
-  *) echo "usage: scripts/build.sh [release|asan]" >&2; exit 2 ;;
+  # libFuzzer needs clang; only the GPU model and the fuzz targets are built.
+  fuzz)    dir=build-fuzz; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_FUZZ=ON
+                                  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++) ;;
+  *) echo "usage: scripts/build.sh [release|asan|fuzz]" >&2; exit 2 ;;
 esac
 cmake -S . -B "$dir" -G Ninja "${flags[@]}" > /dev/null
-cmake --build "$dir" -j "$(nproc)"
+targets=()
+[ "$flavour" = fuzz ] && targets=(--target cp_fuzzer)
+cmake --build "$dir" -j "$(nproc)" "${targets[@]}"

@@ -4,7 +4,7 @@
 # and its test, which starts a one-node cluster of its own (no machine-wide Slurm set-up needed).
 set -euo pipefail
 packages=(
-  build-essential cmake ninja-build pkg-config clang-format
+  build-essential cmake ninja-build pkg-config clang-format clang libclang-rt-14-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libassimp-dev nlohmann-json3-dev libcli11-dev libpng-dev
   glmark2-data glslang-dev glslang-tools spirv-tools spirv-headers

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Tessera needs, builds it twice (release, and with ASan/UBSan) and runs the whole
-# test suite on both builds.
+# test suite on both builds, then fuzzes the command processor for a minute (libFuzzer, clang).
 set -euo pipefail
 top="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$top"
@@ -13,3 +13,5 @@ scripts/build.sh asan
 # the oracle's default can apply.
 (cd build-asan && env -u ASAN_OPTIONS UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --output-on-failure -j "$(nproc)")
+scripts/build.sh fuzz
+(cd build-fuzz && ctest --output-on-failure)

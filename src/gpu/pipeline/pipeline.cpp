@@ -254,6 +254,11 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
                                               vfd::IndexSize::U16, vfd::IndexSize::U32};
   const vfd::IndexSize indexSize = kSizes[static_cast<int>(d.indexType)];
   const bool indexed = d.indexType != cp::IndexType::None;
+  // The model lists a draw's indices and primitives before running it; a stream asking for
+  // more than this is faulted rather than allowed to exhaust the host's memory.
+  if (d.count > kMaxDrawVertices)
+    badState("draw of " + std::to_string(d.count) + " vertices is more than the " +
+             std::to_string(kMaxDrawVertices) + " a draw may have");
   if (indexed) {
     vfd_.readIndices(d.indexAddress, d.indexBytes, indexSize, d.count, indices_);
   } else {

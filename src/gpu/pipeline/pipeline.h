@@ -25,6 +25,9 @@
 
 namespace tessera::gpu {
 
+// The most vertices (or indices) one CP_DRAW_INDX may draw (16 Mi).
+inline constexpr uint32_t kMaxDrawVertices = 1u << 24;
+
 // What one bin of a render pass did (or the whole surface in sysmem mode).
 struct BinRecord {
   ras::Scissor window{};
