@@ -338,6 +338,18 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   }
 }
 
+pipe::Fence Context::flushFrame() {
+  endOfFrame_ = true;
+  try {
+    const pipe::Fence f = flush();
+    endOfFrame_ = false;
+    return f;
+  } catch (...) {
+    endOfFrame_ = false;
+    throw;
+  }
+}
+
 pipe::Fence Context::flush() {
   if (!batch_) return {timestamp_};
   Batch& batch = *batch_;
@@ -405,7 +417,7 @@ void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& r
   gpu::BusStats before;
   kmd::DrawObject object;
   object.ibs = {{ib0Addr, ib0.size()}};
-  object.flags = kmd::DrawFlags::EndOfFrame;
+  object.flags = endOfFrame_ ? kmd::DrawFlags::EndOfFrame : kmd::DrawFlags::None;
   object.beforeRun = [&](gpu::Device& gpu) {
     gpu.pipeline().resetStats();
     gpu.commandProcessor().resetStats();

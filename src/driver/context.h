@@ -89,6 +89,11 @@ class Context final : public pipe::Context {
   void recordTimestamp(pipe::QueryId id) override;
   uint64_t gpuTimeNs() override;
   bool takeDisjoint() override { return std::exchange(disjoint_, false); }
+  // flush() of the batch that ends a frame (eglSwapBuffers): the kernel's fault recovery skips
+  // to the end of a frame at most.
+  pipe::Fence flushFrame();
+  // A fence on the last batch submitted (EGL_KHR_fence_sync): signalled when it retires.
+  kmd::Fence fence() { return kernel_->createFence(kernelContext_); }
   // Whether the kernel found this context guilty of GPU faults, or innocent of another's
   // (GL_EXT_robustness's reset status).
   kmd::ResetStatus resetStatus() const { return kernel_->resetStatus(kernelContext_); }
@@ -206,6 +211,7 @@ class Context final : public pipe::Context {
   gpu::GpuAddress private_[2] = {};
   uint64_t privateBytes_[2] = {};
   kmd::Timestamp timestamp_ = 0;  // the kernel context's, of the last batch submitted
+  bool endOfFrame_ = false;       // the batch being flushed ends a frame
   std::vector<BatchReport> reports_;
   gpu::cp::Capture capture_;
 };

@@ -87,7 +87,7 @@ Images run(bool withBad) {
     if (bad) {
       bad->drawQuad();
       // The hang faults its batch, until the context is guilty and refused.
-      EXPECT_THROW(bad->ctx.flush(), Error);
+      EXPECT_THROW(bad->ctx.flushFrame(), Error);
       for (kmd::DrawObject& o : badObjects(gpu.memory(), rng)) {
         if (kernel.resetStatus(raw) == kmd::ResetStatus::Guilty) break;
         const kmd::Timestamp ts = kernel.submit(raw, std::move(o));
@@ -96,8 +96,8 @@ Images run(bool withBad) {
     }
     b.ctx.clear(pipe::kClearColor, {0.1f * frame, 0, 0, 1}, 1.0f, 0);
     b.drawQuad();
-    a.ctx.flush();
-    b.ctx.flush();
+    a.ctx.flushFrame();
+    b.ctx.flushFrame();
   }
   if (withBad) {
     // Recovery ran out of steps: both bad contexts are guilty, the good ones untouched.
@@ -111,7 +111,7 @@ Images run(bool withBad) {
     EXPECT_TRUE(hang);
     EXPECT_THROW(kernel.submit(raw, badObjects(gpu.memory(), rng)[0]), Error);
     bad->drawQuad();
-    EXPECT_THROW(bad->ctx.flush(), Error);
+    EXPECT_THROW(bad->ctx.flushFrame(), Error);
     EXPECT_FALSE(kernel.faults().empty());
   }
   return {a.ctx.readSurface(a.fb.color), b.ctx.readSurface(b.fb.color)};

@@ -722,7 +722,9 @@ EGLAPI EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surf) {
   if (!s) return EGL_FALSE;
   if (!tContext || tContext->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   try {
-    tContext->gl->flush();  // the frame is submitted; a pbuffer has nothing more to do
+    // The frame is submitted (its last batch ends the frame for the kernel's fault recovery);
+    // a pbuffer has nothing more to do.
+    tContext->gl->pipe().flushFrame();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tessera: %s\n", e.what());
   }
