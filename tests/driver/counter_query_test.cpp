@@ -229,6 +229,7 @@ TEST(CounterQuery, CountersAgreeWithEachOther) {
     const pipe::QueryId q = f.ctx.createCounterQuery(allCounters(f));
     f.ctx.beginQuery(q);
     f.ctx.flush();
+    f.ctx.takeReports();
     frame(f);
     f.ctx.flush();
     frame(f);  // restores what the first frame resolved
@@ -249,6 +250,17 @@ TEST(CounterQuery, CountersAgreeWithEachOther) {
     EXPECT_EQ(v("gmem", "restore_bytes"), v("bus", "gmem_restore_read_bytes"));
     EXPECT_EQ(v("gmem", "resolve_bytes"), v("bus", "gmem_resolve_write_bytes"));
     EXPECT_EQ(v("tex", "bytes_fetched"), v("bus", "texture_read_bytes"));
+    // The clients' bytes add up to the bus total the batch reports give.
+    double bus = 0;
+    const auto list = f.ctx.counterList();
+    for (size_t i = 0; i < list.size(); ++i)
+      if (list[i].group == "bus" && !list[i].name.starts_with("cp_")) bus += r.counters[i];
+    uint64_t total = 0;
+    for (const auto& batch : f.ctx.takeReports())
+      total += batch.stats.bus.totalGpuBytes() -
+               batch.stats.bus[gpu::BusClient::CommandProcessor].readBytes -
+               batch.stats.bus[gpu::BusClient::CommandProcessor].writeBytes;
+    EXPECT_EQ(bus, static_cast<double>(total));
     // Busy cycles: every block's are at most the clock's, and something was busy.
     double busy = 0;
     for (std::string_view b : gpu::perf::kBlockNames) busy += v("busy", std::string(b).c_str());

@@ -14,31 +14,41 @@ using driver::RenderMode;
 constexpr uint64_t kQuadPixels = 320 * 240;  // [-0.5, 0.5]² of 640×480
 
 struct Config {
-  const char* preset;
+  std::string preset;
   RenderMode mode;
   bool accumulate;
   uint32_t resolveBlock;
+  uint32_t maxBin = 0;  // maxBinW = maxBinH, 0: the preset's
 };
 
+// Every preset in every mode it has, with both schemes; bin sizes from 32 pixels up; the
+// interleaved resolve.
 inline std::vector<Config> configs() {
   std::vector<Config> c;
-  for (const char* p : {"adreno-a320", "adreno-a630", "milo832-kv260"})
-    for (RenderMode m : {RenderMode::Sysmem, RenderMode::Naive, RenderMode::Binning})
-      for (bool acc : {false, true}) c.push_back({p, m, acc, 0});
+  for (const gpu::Preset& p : gpu::allPresets())
+    for (RenderMode m : {RenderMode::Sysmem, RenderMode::Naive, RenderMode::Binning}) {
+      if (p.sysmemOnly && m != RenderMode::Sysmem) continue;
+      for (bool acc : {false, true}) c.push_back({std::string(p.name), m, acc, 0});
+    }
+  for (uint32_t bin : {32u, 96u})
+    for (RenderMode m : {RenderMode::Naive, RenderMode::Binning})
+      c.push_back({"adreno-a320", m, false, 0, bin});
   c.push_back({"adreno-a320", RenderMode::Binning, false, 8});  // interleaved resolve
   c.push_back({"adreno-a630", RenderMode::Binning, true, 16});
   return c;
 }
 
 inline std::string label(const Config& c) {
-  return std::string(c.preset) + " " + std::string(driver::renderModeName(c.mode)) +
-         (c.accumulate ? " accumulate" : " per-bin") + " block " + std::to_string(c.resolveBlock);
+  return c.preset + " " + std::string(driver::renderModeName(c.mode)) +
+         (c.accumulate ? " accumulate" : " per-bin") + " block " + std::to_string(c.resolveBlock) +
+         " bin " + std::to_string(c.maxBin);
 }
 
 inline gpu::Preset presetOf(const Config& c) {
   gpu::Preset p = gpu::findPreset(c.preset);
   p.queryAccumulate = c.accumulate;
   p.resolveBlock = c.resolveBlock;
+  if (c.maxBin) p.maxBinW = p.maxBinH = c.maxBin;
   return p;
 }
 
