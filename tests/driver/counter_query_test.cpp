@@ -41,15 +41,22 @@ void frame(DriverFixture& f) {
   f.ctx.setRasterizer({});
 }
 
+// A counters query of every counter, running from the next batch's prologue on (its first
+// batch has nothing to draw), with the reports so far taken.
+pipe::QueryId countEverythingFromTheNextBatch(DriverFixture& f) {
+  f.ctx.flush();
+  const pipe::QueryId q = f.ctx.createCounterQuery(allCounters(f));
+  f.ctx.beginQuery(q);
+  f.ctx.flush();
+  f.ctx.takeReports();
+  return q;
+}
+
 TEST(CounterQuery, ACountersQueryOverABatchReadsWhatTheReportCounts) {
   for (const Config& c : configs()) {
     SCOPED_TRACE(label(c));
     DriverFixture f(c.mode, presetOf(c));
-    f.ctx.flush();
-    const pipe::QueryId q = f.ctx.createCounterQuery(allCounters(f));
-    f.ctx.beginQuery(q);
-    f.ctx.flush();  // nothing to draw: the query restarts in the next batch's prologue
-    f.ctx.takeReports();
+    const pipe::QueryId q = countEverythingFromTheNextBatch(f);
     frame(f);
     f.ctx.flush();
     f.ctx.endQuery(q);
@@ -225,11 +232,7 @@ TEST(CounterQuery, CountersAgreeWithEachOther) {
   for (const Config& c : configs()) {
     SCOPED_TRACE(label(c));
     DriverFixture f(c.mode, presetOf(c));
-    f.ctx.flush();
-    const pipe::QueryId q = f.ctx.createCounterQuery(allCounters(f));
-    f.ctx.beginQuery(q);
-    f.ctx.flush();
-    f.ctx.takeReports();
+    const pipe::QueryId q = countEverythingFromTheNextBatch(f);
     frame(f);
     f.ctx.flush();
     frame(f);  // restores what the first frame resolved

@@ -20,23 +20,12 @@ namespace fs = std::filesystem;
 using tessera::test::CommandResult;
 using tessera::test::countOf;
 using tessera::test::readAll;
+using tessera::test::readCsv;
 using tessera::test::tessera;
 using tessera::test::xmlProblem;
 
 fs::path scratch(const std::string& name) {
   return tessera::test::scratch("tessera-sweep-grid", name);
-}
-
-std::vector<std::vector<std::string>> readCsv(const fs::path& p) {
-  std::vector<std::vector<std::string>> rows;
-  std::ifstream in(p);
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> cells;
-    std::stringstream s(line);
-    for (std::string c; std::getline(s, c, ',');) cells.push_back(c);
-    rows.push_back(cells);
-  }
-  return rows;
 }
 
 size_t resultFiles(const fs::path& cache) {

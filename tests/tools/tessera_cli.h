@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "tools/shell_command.h"
 
@@ -36,6 +37,19 @@ inline std::filesystem::path scratch(const std::string& folder, const std::strin
   std::filesystem::create_directories(dir);
   std::filesystem::remove_all(dir / name);
   return dir / name;
+}
+
+// The cells of a CSV file's rows (no quoting: Tessera's CSVs have none).
+inline std::vector<std::vector<std::string>> readCsv(const std::filesystem::path& p) {
+  std::vector<std::vector<std::string>> rows;
+  std::ifstream in(p);
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> cells;
+    std::stringstream s(line);
+    for (std::string c; std::getline(s, c, ',');) cells.push_back(c);
+    rows.push_back(cells);
+  }
+  return rows;
 }
 
 inline std::string readAll(const std::filesystem::path& p) {
