@@ -121,6 +121,7 @@ void Context::draw(const pipe::DrawInfo& info) {
                            dsa_, blend_, fb_.color != pipe::kNoResource, raster_.polygonOffset,
                            resources_.get(fs_, ResourceKind::FragmentShader, "draw").kills);
   if (blend_.colorWriteMask && fb_.color) b.written |= pipe::kClearColor;
+  if (blend_.enable && blend_.colorWriteMask && fb_.color) b.blends = true;
   if (dsa_.depthTest || dsa_.stencilTest) {
     b.usesDepth = true;
     if ((dsa_.depthTest && dsa_.depthWrite) || dsa_.stencilTest) {
@@ -241,10 +242,11 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   if (zs) in.bufferCpp.push_back(gpu::rb::bytesPerPixel(zs->depthFormat));
   const BinLayout& layout = *layouts_.get(device_.preset(), in);
   report.layout = layout;
-  const bool binning =
-      options_.mode == RenderMode::Binning && layout.bins.size() >= 2 && b.drawCount >= 1;
+  const bool wantBinning =
+      options_.mode == RenderMode::Binning || options_.mode == RenderMode::Auto;
+  const bool binning = wantBinning && layout.bins.size() >= 2 && b.drawCount >= 1;
   report.mode = binning ? RenderMode::Binning : RenderMode::Naive;
-  if (options_.mode == RenderMode::Binning && !binning)
+  if (wantBinning && !binning)
     report.reason = "binning needs at least 2 bins and 1 draw: naive tiling";
   emitSurfaces(ib0, depth);
   uint32_t slot = 0;
@@ -364,14 +366,30 @@ pipe::Fence Context::flush() {
   report.clears = batch.clearCount;
   const GpuAddress drawIb = batch.uploads.upload(batch.draws.words());
   CommandWriter ib0;
-  const bool sysmem = device_.preset().sysmemOnly || options_.mode == RenderMode::Sysmem;
+  bool sysmem = device_.preset().sysmemOnly || options_.mode == RenderMode::Sysmem;
+  std::string policy;
+  if (options_.mode == RenderMode::Auto && !sysmem) {
+    BatchFeatures features;
+    features.draws = batch.drawCount;
+    features.clears = batch.clearCount;
+    features.attachments = fb_.color || fb_.depth;
+    features.depthStencil = batch.usesDepth;
+    features.blend = batch.blends;
+    features.framebuffer = fb_;
+    const ModeDecision d = policy_.choose(features);
+    sysmem = d.sysmem;
+    policy = d.reason;
+  }
   if (sysmem) {
     report.mode = RenderMode::Sysmem;
-    report.reason =
-        device_.preset().sysmemOnly ? "preset renders in system memory" : "sysmem requested";
+    report.reason = !policy.empty()               ? policy
+                    : device_.preset().sysmemOnly ? "preset renders in system memory"
+                                                  : "sysmem requested";
     buildSysmem(ib0, drawIb, batch.draws.size());
   } else {
     buildGmem(ib0, drawIb, batch.draws.size(), report);
+    if (!policy.empty())
+      report.reason = report.reason.empty() ? policy : policy + "; " + report.reason;
     if (report.reason.empty())
       report.reason = std::string(renderModeName(report.mode)) + " requested";
   }
@@ -382,6 +400,7 @@ pipe::Fence Context::flush() {
   if (report.restores > 0) ++software_.batchesRestore;
   submit(ib0, drawIb, report);
   growOverflowedStreams(report);
+  policy_.record(fb_, report.stats.rb.samplesPassed);
   if (report.fault) disjoint_ = true;  // the clock kept running over work that was lost
   queries_.batchSubmitted(batch.queries, timestamp_);
   // Surfaces the batch wrote now hold defined contents; invalidated ones do not.

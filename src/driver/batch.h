@@ -28,6 +28,7 @@ struct Batch {
   uint32_t written = 0;            // buffers the batch writes: resolve them
   uint32_t invalidated = 0;        // buffers the application discarded: no resolve
   bool usesDepth = false;          // depth/stencil must live in GMEM
+  bool blends = false;             // a draw blends into the colour buffer
   // Every draw so far keeps low-resolution Z exact (gpu/lrz: lrzCompatible), and no depth clear
   // followed a draw: the batch may use LRZ.
   bool lrzOk = true;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "driver/batch_report.h"
+#include "driver/mode_policy.h"
 #include "driver/query.h"
 #include "driver/resources.h"
 #include "driver/software_counters.h"
@@ -178,6 +179,7 @@ class Context final : public pipe::Context {
   ResourceTable resources_;
   std::unique_ptr<Batch> batch_;
   SoftwareCounters software_;
+  ModePolicy policy_;      // RenderMode::Auto's per-batch choice
   bool disjoint_ = false;  // a GPU fault since the last takeDisjoint
   QueryTable queries_{
       memory_, device_.preset().queryAccumulate ? QueryScheme::Accumulate : QueryScheme::PerBin,

@@ -19,9 +19,10 @@ Resource& ResourceTable::get(pipe::ResourceId id, ResourceKind kind, const char*
 }
 
 RenderMode parseRenderMode(std::string_view name) {
-  for (RenderMode m : {RenderMode::Sysmem, RenderMode::Naive, RenderMode::Binning})
+  for (RenderMode m :
+       {RenderMode::Sysmem, RenderMode::Naive, RenderMode::Binning, RenderMode::Auto})
     if (renderModeName(m) == name) return m;
-  throw Error("unknown mode '" + std::string(name) + "'; modes: sysmem, naive, binning");
+  throw Error("unknown mode '" + std::string(name) + "'; modes: sysmem, naive, binning, auto");
 }
 
 }  // namespace tessera::driver
