@@ -21,6 +21,28 @@ using gpu::cp::Opcode;
 using gpu::cp::packXY;
 using gpu::cp::Reg;
 
+namespace {
+
+// Samples per pixel of a framebuffer (its attachments agree: setFramebuffer checks).
+uint32_t framebufferSamples(ResourceTable& resources, const pipe::Framebuffer& fb) {
+  if (fb.color) return resources.get(fb.color, ResourceKind::ColorSurface, "flush").samples;
+  if (fb.depth) return resources.get(fb.depth, ResourceKind::DepthSurface, "flush").samples;
+  return 1;
+}
+
+// RB_BLIT_CNTL and the blit event (buffer 0 colour, 1 depth/stencil); a RESOLVED blit between
+// a multisample buffer and `resolved`, its single-sample image, names that image as well.
+void emitBlit(CommandWriter& w, uint32_t buffer, Event e, const Resource* resolved = nullptr) {
+  if (resolved) {
+    w.address(Reg::RB_BLIT_DST_LO, Reg::RB_BLIT_DST_HI, resolved->address);
+    w.reg(Reg::RB_BLIT_DST_PITCH, resolved->pitch);
+  }
+  w.reg(Reg::RB_BLIT_CNTL, buffer | (resolved ? 2u : 0u));
+  w.event(e);
+}
+
+}  // namespace
+
 Batch& Context::currentBatch() {
   if (!batch_) {
     batch_ = std::make_unique<Batch>(memory_);
@@ -158,19 +180,25 @@ void Context::invalidate(uint32_t buffers) {
 
 void Context::emitSurfaces(CommandWriter& w, bool depthInGmem) {
   w.reg(Reg::RB_SURFACE_SIZE, packXY(fb_.width, fb_.height));
+  // A multisample buffer's RB_*_BASE is its samples: the RB draws into them in sysmem mode,
+  // and GMEM stores or restores them raw; RESOLVED blits reach the single-sample image.
+  const uint32_t samples = framebufferSamples(resources_, fb_);
+  w.reg(Reg::RB_MSAA_CNTL, samples == 4 ? 2u : samples == 2 ? 1u : 0u);
   if (fb_.color) {
     const Resource& c = resources_.get(fb_.color, ResourceKind::ColorSurface, "flush");
     w.reg(Reg::RB_COLOR_INFO, (static_cast<uint32_t>(c.colorFormat) + 1) | 0xf0);
-    w.address(Reg::RB_COLOR_BASE_LO, Reg::RB_COLOR_BASE_HI, c.address);
-    w.reg(Reg::RB_COLOR_PITCH, c.pitch);
+    w.address(Reg::RB_COLOR_BASE_LO, Reg::RB_COLOR_BASE_HI,
+              c.samples > 1 ? c.sampleAddress : c.address);
+    w.reg(Reg::RB_COLOR_PITCH, c.samples > 1 ? c.samplePitch : c.pitch);
   } else {
     w.reg(Reg::RB_COLOR_INFO, 0);
   }
   if (fb_.depth && depthInGmem) {
     const Resource& d = resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush");
     w.reg(Reg::RB_DEPTH_INFO, static_cast<uint32_t>(d.depthFormat));
-    w.address(Reg::RB_DEPTH_BASE_LO, Reg::RB_DEPTH_BASE_HI, d.address);
-    w.reg(Reg::RB_DEPTH_PITCH, d.pitch);
+    w.address(Reg::RB_DEPTH_BASE_LO, Reg::RB_DEPTH_BASE_HI,
+              d.samples > 1 ? d.sampleAddress : d.address);
+    w.reg(Reg::RB_DEPTH_PITCH, d.samples > 1 ? d.samplePitch : d.pitch);
   } else {
     w.reg(Reg::RB_DEPTH_INFO, 0);
   }
@@ -184,7 +212,32 @@ void Context::buildSysmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDw
   BatchQueries& q = batch_->queries;
   queries_.emitPassBase(q, 1, 0, ib0);  // sysmem counts as one bin
   ib0.append(q.prologue);
+  // Multisample buffers are drawn in their samples in system memory; the same rule as in GMEM
+  // decides what the samples hold (docs/msaa.md), so every mode renders the same image.
+  const Batch& b = *batch_;
+  Resource* ms[2] = {};
+  if (fb_.color) ms[0] = &resources_.get(fb_.color, ResourceKind::ColorSurface, "flush");
+  if (fb_.depth && b.usesDepth)
+    ms[1] = &resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush");
+  constexpr uint32_t kBits[2] = {pipe::kClearColor, pipe::kClearDepth};
+  for (uint32_t i = 0; i < 2; ++i) {
+    Resource* r = ms[i];
+    if (!r || r->samples == 1) continue;
+    // Samples dropped by an earlier batch come back from the resolved image.
+    if (r->valid && !r->samplesValid && !(b.clearedBeforeDraw & kBits[i]))
+      emitBlit(ib0, i, Event::RESTORE, r);
+  }
   ib0.indirectBuffer(drawIb, drawDwords);
+  for (uint32_t i = 0; i < 2; ++i) {
+    Resource* r = ms[i];
+    if (!r || r->samples == 1) continue;
+    if (b.invalidated & kBits[i]) {
+      r->samplesValid = false;
+    } else if (b.written & kBits[i]) {
+      emitBlit(ib0, i, Event::RESOLVE, r);  // the resolve blit averages into the image
+      r->samplesValid = !endOfFrame_;
+    }
+  }
   ib0.append(q.epilogue);
 }
 
@@ -234,12 +287,13 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   in.y = b.maxScissor.y0;
   in.width = b.maxScissor.x1 - b.maxScissor.x0;
   in.height = b.maxScissor.y1 - b.maxScissor.y0;
-  const Resource* color =
+  Resource* color =
       fb_.color ? &resources_.get(fb_.color, ResourceKind::ColorSurface, "flush") : nullptr;
-  const Resource* zs =
-      depth ? &resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush") : nullptr;
+  Resource* zs = depth ? &resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush") : nullptr;
   if (color) in.bufferCpp.push_back(gpu::rb::bytesPerPixel(color->colorFormat));
   if (zs) in.bufferCpp.push_back(gpu::rb::bytesPerPixel(zs->depthFormat));
+  in.samples = framebufferSamples(resources_, fb_);
+  const bool ms = in.samples > 1;
   const BinLayout& layout = *layouts_.get(device_.preset(), in);
   report.layout = layout;
   const bool wantBinning =
@@ -262,6 +316,12 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
       color && (b.written & pipe::kClearColor) && !(b.invalidated & pipe::kClearColor);
   const bool resolveDepth =
       zs && (b.written & pipe::kClearDepth) && !(b.invalidated & pipe::kClearDepth);
+  // Multisample (docs/msaa.md): RESOLVE averages the samples into the single-sample image; the
+  // samples themselves are stored too unless the flush ends the frame, and a restore takes them
+  // from the stored samples or, when none were kept, from the image.
+  const bool keepSamples = ms && !endOfFrame_;
+  const Resource* restoreColorFrom = ms && color && !color->samplesValid ? color : nullptr;
+  const Resource* restoreDepthFrom = ms && zs && !zs->samplesValid ? zs : nullptr;
 
   // Query sample rows: one per bin, then the binning pass's.
   const uint32_t rows = static_cast<uint32_t>(layout.bins.size()) + (binning ? 1 : 0);
@@ -283,9 +343,10 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
       ib0.address(Reg::VSC_PIPE_DATA_LO, Reg::VSC_PIPE_DATA_HI, vscData_[p], p);
       ib0.reg(Reg::VSC_PIPE_DATA_LENGTH, vscBytes_[p], p);
     }
-    emitLrz(ib0, report.lrz = device_.preset().lrz && b.lrzOk && zs);
+    // LRZ and the interleaved resolve work per pixel: multisample batches go without them.
+    emitLrz(ib0, report.lrz = device_.preset().lrz && b.lrzOk && zs && !ms);
     gpu::vsc::BlockControl blocks;
-    blocks.enable = report.blockResolve = device_.preset().resolveBlock != 0;
+    blocks.enable = report.blockResolve = device_.preset().resolveBlock != 0 && !ms;
     blocks.size = device_.preset().resolveBlock;
     blocks.earlyColor = resolveColor;
     blocks.earlyDepth = resolveDepth;
@@ -327,16 +388,21 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
     }
     ib0.packet(Opcode::CP_SET_BIN,
                {0, packXY(bin.x, bin.y), packXY(bin.x + bin.w - 1, bin.y + bin.h - 1)});
-    auto blit = [&](uint32_t buffer, Event e) {
-      ib0.reg(Reg::RB_BLIT_CNTL, buffer);
-      ib0.event(e);
-    };
-    if (restoreColor) blit(0, Event::RESTORE), ++report.restores;
-    if (restoreDepth) blit(1, Event::RESTORE), ++report.restores;
+    if (restoreColor) emitBlit(ib0, 0, Event::RESTORE, restoreColorFrom), ++report.restores;
+    if (restoreDepth) emitBlit(ib0, 1, Event::RESTORE, restoreDepthFrom), ++report.restores;
     ib0.indirectBuffer(drawIb, drawDwords);
-    if (resolveColor) blit(0, Event::RESOLVE), ++report.resolves;
-    if (resolveDepth) blit(1, Event::RESOLVE), ++report.resolves;
+    if (resolveColor) emitBlit(ib0, 0, Event::RESOLVE, ms ? color : nullptr), ++report.resolves;
+    if (resolveColor && keepSamples) emitBlit(ib0, 0, Event::RESOLVE), ++report.resolves;
+    if (resolveDepth) emitBlit(ib0, 1, Event::RESOLVE, ms ? zs : nullptr), ++report.resolves;
+    if (resolveDepth && keepSamples) emitBlit(ib0, 1, Event::RESOLVE), ++report.resolves;
     ib0.append(b.queries.epilogue);
+  }
+  if (ms) {
+    // What the stored samples hold after this batch.
+    if (color && (b.invalidated & pipe::kClearColor)) color->samplesValid = false;
+    if (resolveColor) color->samplesValid = keepSamples;
+    if (zs && (b.invalidated & pipe::kClearDepth)) zs->samplesValid = false;
+    if (resolveDepth) zs->samplesValid = keepSamples;
   }
 }
 
@@ -375,6 +441,7 @@ pipe::Fence Context::flush() {
     features.attachments = fb_.color || fb_.depth;
     features.depthStencil = batch.usesDepth;
     features.blend = batch.blends;
+    features.multisample = framebufferSamples(resources_, fb_) > 1;
     features.framebuffer = fb_;
     const ModeDecision d = policy_.choose(features);
     sysmem = d.sysmem;
@@ -501,7 +568,11 @@ void Context::growOverflowedStreams(BatchReport& report) {
 }
 
 std::vector<uint8_t> Context::readSurface(pipe::ResourceId id) {
-  if (batch_ && (id == fb_.color || id == fb_.depth)) flush();
+  if (batch_ && (id == fb_.color || id == fb_.depth)) {
+    // Reading an attachment back ends the frame: multisample contents need not survive this
+    // flush, only the resolved image (docs/msaa.md).
+    flushFrame();
+  }
   const Resource& r = resources_.get(id, "readSurface");
   if (r.kind != ResourceKind::ColorSurface && r.kind != ResourceKind::DepthSurface)
     throw Error("readSurface: resource " + std::to_string(id) + " is not a surface");

@@ -153,8 +153,14 @@ BinLayout computeBinLayout(const gpu::Preset& preset, const BinLayoutInput& inpu
       uint64_t(input.y) + input.height > UINT32_MAX) {
     throw Error("bin layout: the tiled area does not fit 32-bit pixel coordinates");
   }
+  if (input.samples != 1 && input.samples != 2 && input.samples != 4)
+    throw Error("bin layout: " + std::to_string(input.samples) +
+                " samples per pixel (1, 2 or 4 allowed)");
   gpu::validatePreset(preset);
   if (preset.sysmemOnly) return sysmemLayout(input);
+  // A multisample buffer keeps every sample of a pixel in GMEM.
+  std::vector<uint32_t> cpp = input.bufferCpp;
+  for (uint32_t& c : cpp) c *= input.samples;
 
   // Bins start on the GMEM alignment grid, so the area grows left/up to the grid.
   Area area{};
@@ -163,8 +169,8 @@ BinLayout computeBinLayout(const gpu::Preset& preset, const BinLayoutInput& inpu
   area.w = input.x + input.width - area.x;
   area.h = input.y + input.height - area.y;
 
-  auto [tryX, tryY] = searchCounts(preset, area, input.bufferCpp);
-  BinSize size = *tryCounts(preset, area, input.bufferCpp, tryX, tryY);
+  auto [tryX, tryY] = searchCounts(preset, area, cpp);
+  BinSize size = *tryCounts(preset, area, cpp, tryX, tryY);
 
   BinLayout layout{};
   layout.x = area.x;
@@ -177,7 +183,7 @@ BinLayout computeBinLayout(const gpu::Preset& preset, const BinLayoutInput& inpu
   layout.nx = static_cast<uint32_t>(divCeil(area.w, size.w));
   layout.ny = static_cast<uint32_t>(divCeil(area.h, size.h));
   layout.gmemUsed =
-      static_cast<uint32_t>(placeSlices(preset, input.bufferCpp, size.w, size.h, &layout.gmemBase));
+      static_cast<uint32_t>(placeSlices(preset, cpp, size.w, size.h, &layout.gmemBase));
 
   layout.bins.reserve(size_t(layout.nx) * layout.ny);
   for (uint32_t row = 0; row < layout.ny; ++row) {
@@ -217,6 +223,7 @@ BinLayoutKey BinLayoutKey::make(const gpu::Preset& preset, const BinLayoutInput&
   key.width = input.width;
   key.height = input.height;
   key.bufferCount = static_cast<uint32_t>(input.bufferCpp.size());
+  key.samples = input.samples;
   for (size_t i = 0; i < input.bufferCpp.size() && i < kMaxBuffers; ++i) {
     key.bufferCpp[i] = input.bufferCpp[i];
   }
@@ -232,7 +239,7 @@ size_t BinLayoutKeyHash::operator()(const BinLayoutKey& key) const {
   };
   for (char c : key.preset) mix(static_cast<unsigned char>(c));
   for (uint32_t v : key.presetParams) mix(v);
-  for (uint32_t v : {key.x, key.y, key.width, key.height, key.bufferCount}) mix(v);
+  for (uint32_t v : {key.x, key.y, key.width, key.height, key.bufferCount, key.samples}) mix(v);
   for (uint32_t v : key.bufferCpp) mix(v);
   return static_cast<size_t>(h);
 }

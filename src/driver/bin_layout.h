@@ -19,9 +19,12 @@ struct BinLayoutInput {
   // The tiled area in pixels: the union of the batch's scissors (a clear resets it to the whole
   // surface).
   uint32_t x = 0, y = 0, width = 0, height = 0;
-  // Bytes per pixel of each buffer that lives in GMEM: colour buffers (format size x samples),
-  // then depth/stencil when the batch enables or clears it.
+  // Bytes per pixel of each buffer that lives in GMEM (one sample's format size): colour
+  // buffers, then depth/stencil when the batch enables or clears it.
   std::vector<uint32_t> bufferCpp;
+  // Samples per pixel (1, 2 or 4): every buffer's slice holds cpp × samples bytes per pixel, so
+  // bins shrink as the sample count grows (docs/msaa.md).
+  uint32_t samples = 1;
 };
 
 struct Bin {
@@ -47,8 +50,9 @@ struct BinLayout {
   const Bin& binAt(uint32_t col, uint32_t row) const { return bins[size_t(row) * nx + col]; }
 };
 
-// The layout for `input` on `preset`. Throws tessera::Error for an empty area or when even the
-// smallest bin (binAlignW x binAlignH) cannot hold the buffers. A sysmemOnly preset gets one bin
+// The layout for `input` on `preset`. Throws tessera::Error for an empty area, a sample count
+// other than 1, 2 or 4, or when even the smallest bin (binAlignW x binAlignH) cannot hold the
+// buffers. A sysmemOnly preset gets one bin
 // covering the area and uses no GMEM ("sysmem counts as one tile").
 BinLayout computeBinLayout(const gpu::Preset& preset, const BinLayoutInput& input);
 
@@ -65,6 +69,7 @@ struct BinLayoutKey {
   uint32_t x = 0, y = 0, width = 0, height = 0;
   uint32_t bufferCount = 0;
   std::array<uint32_t, kMaxBuffers> bufferCpp{};
+  uint32_t samples = 1;
 
   static BinLayoutKey make(const gpu::Preset& preset, const BinLayoutInput& input);
   bool operator==(const BinLayoutKey&) const = default;

@@ -91,7 +91,8 @@ void Context::destroyResource(pipe::ResourceId id) {
   Resource& r = resources_.get(id, "destroyResource");
   if (r.kind == ResourceKind::Destroyed)
     throw Error("destroyResource: resource " + std::to_string(id) + " is already destroyed");
-  for (gpu::GpuAddress bo : {r.view ? gpu::GpuAddress{0} : r.address, r.positionOnly}) {
+  for (gpu::GpuAddress bo :
+       {r.view ? gpu::GpuAddress{0} : r.address, r.positionOnly, r.sampleAddress}) {
     if (bo == 0) continue;
     if (batch_) {
       batch_->retired.push_back(bo);
@@ -162,10 +163,12 @@ void Context::uploadTexture(pipe::ResourceId id, uint32_t face, uint32_t level,
 }
 
 Resource Context::allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uint32_t w, uint32_t h,
-                                  const char* name) {
+                                  const char* name, uint32_t samples) {
   if (w == 0 || h == 0 || w > 8192 || h > 8192)
     throw Error("surface size " + std::to_string(w) + "x" + std::to_string(h) +
                 " is outside 1..8192");
+  if (samples != 1 && samples != 2 && samples != 4)
+    throw Error("surface with " + std::to_string(samples) + " samples (1, 2 or 4 allowed)");
   Resource r;
   r.kind = kind;
   r.width = w;
@@ -173,12 +176,19 @@ Resource Context::allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uin
   r.pitch = w * bytesPerPixel;
   r.size = uint64_t{r.pitch} * h;
   r.address = memory_.allocate(r.size, name);
+  // The samples get their own buffer object: the resolved image is what is read and sampled.
+  r.samples = samples;
+  if (samples > 1) {
+    r.samplePitch = r.pitch * samples;
+    r.sampleAddress = memory_.allocate(uint64_t{r.samplePitch} * h, "multisample surface");
+  }
   return r;
 }
 
-pipe::ResourceId Context::createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) {
+pipe::ResourceId Context::createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h,
+                                             uint32_t samples) {
   Resource r = allocateSurface(ResourceKind::ColorSurface, gpu::rb::bytesPerPixel(f), w, h,
-                               "colour surface");
+                               "colour surface", samples);
   r.colorFormat = f;
   return resources_.add(r);
 }
@@ -232,10 +242,11 @@ pipe::ResourceId Context::createTextureSurface(pipe::ResourceId texture, uint32_
   return resources_.add(r);
 }
 
-pipe::ResourceId Context::createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h) {
+pipe::ResourceId Context::createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h,
+                                             uint32_t samples) {
   if (f == pipe::DepthFormat::None) throw Error("createDepthSurface: no format");
-  Resource r =
-      allocateSurface(ResourceKind::DepthSurface, gpu::rb::bytesPerPixel(f), w, h, "depth surface");
+  Resource r = allocateSurface(ResourceKind::DepthSurface, gpu::rb::bytesPerPixel(f), w, h,
+                               "depth surface", samples);
   r.depthFormat = f;
   return resources_.add(r);
 }
@@ -289,6 +300,9 @@ void Context::setFramebuffer(const pipe::Framebuffer& fb) {
     auto& d = resources_.get(fb.depth, ResourceKind::DepthSurface, "setFramebuffer depth");
     if (d.width != fb.width || d.height != fb.height)
       throw Error("setFramebuffer: depth surface size differs");
+    if (fb.color &&
+        resources_.get(fb.color, ResourceKind::ColorSurface, "setFramebuffer").samples != d.samples)
+      throw Error("setFramebuffer: colour and depth surfaces differ in samples per pixel");
   }
   fb_ = fb;
   dirty_ = kDirtyAll;

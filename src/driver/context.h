@@ -44,8 +44,10 @@ class Context final : public pipe::Context {
   pipe::ResourceId createTexture(const pipe::TextureDesc& desc) override;
   void uploadTexture(pipe::ResourceId tex, uint32_t face, uint32_t level,
                      std::span<const uint8_t> texels) override;
-  pipe::ResourceId createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h) override;
-  pipe::ResourceId createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h) override;
+  pipe::ResourceId createColorSurface(pipe::ColorFormat f, uint32_t w, uint32_t h,
+                                      uint32_t samples = 1) override;
+  pipe::ResourceId createDepthSurface(pipe::DepthFormat f, uint32_t w, uint32_t h,
+                                      uint32_t samples = 1) override;
   pipe::ResourceId createTextureSurface(pipe::ResourceId texture, uint32_t face,
                                         uint32_t level) override;
   pipe::ResourceId createVertexShader(std::span<const uint32_t> binary,
@@ -140,7 +142,7 @@ class Context final : public pipe::Context {
   // The batch being recorded, started (with every running query restarted in it) if none is.
   Batch& currentBatch();
   Resource allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uint32_t w, uint32_t h,
-                           const char* name);
+                           const char* name, uint32_t samples = 1);
   void emitState(gpu::cp::CommandWriter& w, uint32_t groups = kDirtyAll);
   void emitConstants(gpu::cp::CommandWriter& w, pipe::ShaderStage stage);
   void emitTextures(gpu::cp::CommandWriter& w, pipe::ShaderStage stage);
@@ -213,7 +215,10 @@ class Context final : public pipe::Context {
   gpu::GpuAddress private_[2] = {};
   uint64_t privateBytes_[2] = {};
   kmd::Timestamp timestamp_ = 0;  // the kernel context's, of the last batch submitted
-  bool endOfFrame_ = false;       // the batch being flushed ends a frame
+  // The batch being flushed ends a frame (eglSwapBuffers, or a readback of an attachment): the
+  // kernel's recovery skips to it at most, and multisample contents need not survive it
+  // (docs/msaa.md).
+  bool endOfFrame_ = false;
   std::vector<BatchReport> reports_;
   gpu::cp::Capture capture_;
 };

@@ -36,6 +36,13 @@ struct Resource {
   bool kills = false;          // fragment shaders: may discard (no early Z, no LRZ)
   uint32_t registers = 0;      // shaders: general registers per thread (software counters)
   bool valid = false;          // surfaces: contents defined
+  // Multisample surfaces (docs/msaa.md): `address` holds the resolved single-sample image,
+  // `sampleAddress` every sample (samples × bytes per pixel, a pixel's samples side by side)
+  // and `samplesValid` says whether those samples hold the current contents.
+  uint32_t samples = 1;
+  gpu::GpuAddress sampleAddress = 0;
+  uint32_t samplePitch = 0;
+  bool samplesValid = false;
   bool view = false;  // a surface inside another resource's BO (a texture level): no BO of its own
 };
 

@@ -100,6 +100,11 @@ void Context::emitState(CommandWriter& w, uint32_t groups) {
         fb_.color ? u(resources_.get(fb_.color, ResourceKind::ColorSurface, "draw").colorFormat) + 1
                   : 0;
     w.reg(Reg::RB_COLOR_INFO, format | (uint32_t{b.colorWriteMask} & 0xf) << 4);
+    // Multisample coverage operations (docs/msaa.md): the value as unorm8.
+    const float cv = b.sampleCoverageValue;  // clamped to [0,1] (NaN: 0)
+    const uint32_t cv8 = cv > 0.0f ? (cv < 1.0f ? uint32_t(cv * 255.0f + 0.5f) : 255u) : 0u;
+    w.reg(Reg::GRAS_SAMPLE_CNTL, u(b.sampleCoverage) | u(b.sampleCoverageInvert) << 1 |
+                                     u(b.alphaToCoverage) << 2 | cv8 << 8);
   }
   if (dirty & kDirtyDsa) {
     const auto& d = dsa_;

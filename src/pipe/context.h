@@ -74,8 +74,13 @@ class Context {
   // 3D textures one face per slice of the level, 2D arrays one per layer.
   virtual void uploadTexture(ResourceId tex, uint32_t face, uint32_t level,
                              std::span<const uint8_t> texels) = 0;
-  virtual ResourceId createColorSurface(ColorFormat format, uint32_t width, uint32_t height) = 0;
-  virtual ResourceId createDepthSurface(DepthFormat format, uint32_t width, uint32_t height) = 0;
+  // Render surfaces with 1, 2 or 4 samples per pixel (docs/msaa.md); a framebuffer's attachments
+  // must agree on the count. A multisample surface reads back (readSurface) and is sampled as
+  // its resolved image: each pixel the average of its samples (depth/stencil: sample 0).
+  virtual ResourceId createColorSurface(ColorFormat format, uint32_t width, uint32_t height,
+                                        uint32_t samples = 1) = 0;
+  virtual ResourceId createDepthSurface(DepthFormat format, uint32_t width, uint32_t height,
+                                        uint32_t samples = 1) = 0;
   // A surface that is one level of one face (3D slice, array layer) of a texture (render to
   // texture): drawing into it writes the texture's texels. Colour for RGBA8, RGB565, RGBA4444 and
   // RGBA5551 textures, depth for D16 and D24S8 ones. The view dies with the texture.

@@ -22,7 +22,9 @@ using gpu::rb::StencilOp;
 using gpu::tex::TexFormat;
 using gpu::vfd::VertexFormat;
 
-using BlendState = gpu::rb::BlendState;  // incl. constant colour and write mask
+// Incl. constant colour, write mask and the multisample coverage operations (sample coverage,
+// alpha to coverage), which act only on multisample framebuffers.
+using BlendState = gpu::rb::BlendState;
 using DepthStencilAlphaState = gpu::rb::DepthStencilState;
 
 enum class CullMode : uint8_t { None, Front, Back, FrontAndBack };

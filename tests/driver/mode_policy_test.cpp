@@ -74,6 +74,16 @@ std::vector<Case> cases() {
          f.ctx.setBlend({});
        },
        RenderMode::Binning, "blends"},
+      {"multisample",
+       [](DriverFixture& f) {
+         pipe::Framebuffer ms;
+         ms.color = f.ctx.createColorSurface(pipe::ColorFormat::RGBA8, f.kW, f.kH, 4);
+         ms.width = f.kW;
+         ms.height = f.kH;
+         f.ctx.setFramebuffer(ms);
+         f.drawQuad();
+       },
+       RenderMode::Binning, "multisampled"},
       // Tiled, but the scissored area is one bin: no binning pass.
       {"six draws", [](DriverFixture& f) { smallQuads(f, 6); }, RenderMode::Naive, "6 draws"},
   };

@@ -75,6 +75,8 @@ namespace tessera::gpu::cp {
   X(GRAS_LRZ_BUFFER_LO, 0x0419, 1, 1, "LRZ buffer (Z16 per 8x8 block, row-major), low")           \
   X(GRAS_LRZ_BUFFER_HI, 0x041a, 1, 1, "LRZ buffer, high")                                         \
   X(GRAS_LRZ_PITCH, 0x041b, 1, 1, "LRZ grid BLOCKS_PER_ROW[15:0] ROWS[31:16]")                    \
+  X(GRAS_SAMPLE_CNTL, 0x0420, 1, 1,                                                               \
+    "multisample coverage: COVERAGE[0] INVERT[1] ALPHA_TO_COVERAGE[2] VALUE[15:8] (unorm8)")      \
   X(RB_SURFACE_SIZE, 0x0500, 1, 1, "render target WIDTH[15:0] HEIGHT[31:16]")                     \
   X(RB_COLOR_INFO, 0x0501, 1, 1, "FORMAT[3:0] WRITE_MASK[7:4] (0 format: no colour buffer)")      \
   X(RB_COLOR_BASE_LO, 0x0502, 1, 1, "colour surface in system memory, low")                       \
@@ -87,6 +89,9 @@ namespace tessera::gpu::cp {
   X(RB_GMEM_COLOR_BASE, 0x0509, 1, 1, "byte offset of the colour slice in GMEM")                  \
   X(RB_GMEM_DEPTH_BASE, 0x050a, 1, 1, "byte offset of the depth/stencil slice in GMEM")           \
   X(RB_BIN_SIZE, 0x050b, 1, 1, "bin WIDTH[15:0] HEIGHT[31:16]: GMEM pitch = width x bpp")         \
+  X(RB_MSAA_CNTL, 0x050c, 1, 1,                                                                   \
+    "SAMPLES[1:0] log2 of the samples per pixel (0: 1, 1: 2, 2: 4) of the colour and depth "      \
+    "buffers")                                                                                    \
   X(RB_DEPTH_CNTL, 0x0510, 1, 1, "TEST[0] WRITE[1] FUNC[6:4]")                                    \
   X(RB_STENCIL_CNTL, 0x0511, 1, 1,                                                                \
     "ENABLE[0] FUNC[6:4] FAIL[10:8] ZFAIL[14:12] ZPASS[18:16] (front); back: FUNC_BF[22:20] "     \
@@ -102,7 +107,13 @@ namespace tessera::gpu::cp {
   X(RB_CLEAR_COLOR, 0x0521, 4, 1, "clear colour R, G, B, A (fp32)")                               \
   X(RB_CLEAR_DEPTH, 0x0525, 1, 1, "clear depth (fp32)")                                           \
   X(RB_CLEAR_STENCIL, 0x0526, 1, 1, "clear stencil value [7:0]")                                  \
-  X(RB_BLIT_CNTL, 0x0530, 1, 1, "BUFFER[0] (0 colour, 1 depth/stencil) for RESTORE/RESOLVE")      \
+  X(RB_BLIT_CNTL, 0x0530, 1, 1,                                                                   \
+    "BUFFER[0] (0 colour, 1 depth/stencil) RESOLVED[1] (system side is the single-sample "        \
+    "image at RB_BLIT_DST: RESOLVE averages the samples into it, RESTORE copies it into "         \
+    "every sample)")                                                                              \
+  X(RB_BLIT_DST_LO, 0x0531, 1, 1, "single-sample resolve target of a RESOLVED blit, low")         \
+  X(RB_BLIT_DST_HI, 0x0532, 1, 1, "resolve target, high")                                         \
+  X(RB_BLIT_DST_PITCH, 0x0533, 1, 1, "resolve target row pitch in bytes")                         \
   X(RB_SAMPLE_COUNT_ADDR_LO, 0x0540, 1, 1, "where ZPASS_DONE writes the sample counter, low")        \
   X(RB_SAMPLE_COUNT_ADDR_HI, 0x0541, 1, 1, "sample counter address, high")                          \
   X(VSC_BIN_SIZE, 0x0600, 1, 1, "bin WIDTH[15:0] HEIGHT[31:16] for the binning pass")             \

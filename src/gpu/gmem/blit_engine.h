@@ -6,6 +6,7 @@
 
 #include "gpu/gmem/tile_memory.h"
 #include "gpu/mem/gpu_memory.h"
+#include "gpu/rb/rb_state.h"
 
 namespace tessera::gpu::gmem {
 
@@ -21,8 +22,20 @@ struct BinRect {
   bool operator==(const BinRect&) const = default;
 };
 
+// How a RESOLVED blit turns a buffer's samples into one value per pixel (docs/msaa.md): colour
+// averages each channel, rounded to the format's unorm; depth/stencil keeps sample 0.
+struct SampleFormat {
+  bool color = true;
+  rb::ColorFormat colorFormat = rb::ColorFormat::RGBA8;
+  uint32_t bytesPerPixel = 4;  // of one sample
+  uint32_t samples = 1;
+};
+
 struct GmemStats {
   uint64_t restores = 0, resolves = 0, clears = 0;
+  // RESOLVED blits (also counted in restores/resolves): samples averaged into the single-sample
+  // image, or that image copied into every sample.
+  uint64_t sampleResolves = 0, sampleRestores = 0;
   // Block transfers of the interleaved resolve (block_resolve.h); their bytes are in
   // restoreBytes and resolveBytes.
   uint64_t blockRestores = 0, blockResolves = 0;
@@ -44,6 +57,16 @@ class BlitEngine final {
                      bool toGmem) {
     transferRegion(memory, gmem, surface, gmemBase, binW, bin, region, toGmem);
   }
+  // RESOLVED blit of the bin between GMEM's samples and the single-sample image `target`:
+  // toGmem copies each pixel into every sample, else the samples are combined into the pixel.
+  void transferResolved(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& target,
+                        uint32_t gmemBase, uint32_t binW, const BinRect& bin,
+                        const SampleFormat& format, bool toGmem);
+  // The same in sysmem mode, between the samples in system memory (`samples`, bytesPerPixel of
+  // all of a pixel's samples) and `target`, over `window`: both sides cross the bus.
+  void transferResolvedSysmem(GpuMemory& memory, const SysmemSurface& samples,
+                              const SysmemSurface& target, const BinRect& window,
+                              const SampleFormat& format, bool toSamples);
   GmemStats& stats() { return stats_; }
 
  private:

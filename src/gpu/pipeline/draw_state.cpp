@@ -137,6 +137,12 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
   const uint32_t bin = regs.get(Reg::RB_BIN_SIZE);
   s.binWidth = bin & 0xffff;
   s.binHeight = bin >> 16;
+  const uint32_t msaa = regs.get(Reg::RB_MSAA_CNTL);
+  if (field(msaa, 0, 2) > 2 || (msaa >> 2) != 0)
+    bad(Reg::RB_MSAA_CNTL, msaa, "samples per pixel must be 1, 2 or 4");
+  s.samples = 1u << field(msaa, 0, 2);
+  s.blitDst = regs.getAddress(Reg::RB_BLIT_DST_LO, Reg::RB_BLIT_DST_HI);
+  s.blitDstPitch = regs.get(Reg::RB_BLIT_DST_PITCH);
   // Scissors: the rasterizer never writes outside the surface or the viewport (the clip volume).
   const ras::Scissor surface{0, 0, static_cast<int>(s.surfaceWidth),
                              static_cast<int>(s.surfaceHeight)};
@@ -180,6 +186,12 @@ DrawState decodeDrawState(const cp::RegisterFile& regs) {
   s.blend.eqAlpha = equation(22);
   for (int i = 0; i < 4; ++i) s.blend.constant[i] = regs.getFloat(Reg::RB_BLEND_CONSTANT, i);
   s.blend.colorWriteMask = static_cast<uint8_t>(field(colorInfo, 4, 4));
+  // GLES 2.0 §4.1.3: the coverage operations; they apply only to multisample targets.
+  const uint32_t sample = regs.get(Reg::GRAS_SAMPLE_CNTL);
+  s.blend.sampleCoverage = (sample & 1) != 0;
+  s.blend.sampleCoverageInvert = (sample & 2) != 0;
+  s.blend.alphaToCoverage = (sample & 4) != 0;
+  s.blend.sampleCoverageValue = static_cast<float>(field(sample, 8, 8)) / 255.0f;
   return s;
 }
 

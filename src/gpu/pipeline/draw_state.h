@@ -39,6 +39,12 @@ struct DrawState {
   GpuAddress colorBase = 0, depthBase = 0;
   uint32_t colorPitch = 0, depthPitch = 0;
   uint32_t gmemColorBase = 0, gmemDepthBase = 0, binWidth = 0, binHeight = 0;
+  // RB_MSAA_CNTL: samples per pixel of both buffers (docs/msaa.md); GMEM slices, the pitches
+  // above and the surfaces at the bases hold that many samples per pixel.
+  uint32_t samples = 1;
+  // RB_BLIT_DST*: the single-sample image of RESOLVED blits.
+  GpuAddress blitDst = 0;
+  uint32_t blitDstPitch = 0;
   rb::DepthStencilState depthStencil;
   rb::BlendState blend;
 };

@@ -21,7 +21,20 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
   // Early Z is legal when the shader cannot discard: the test's outcome and its depth/stencil
   // writes are then the same before or after shading (GLES 2.0 §4.1 order is preserved
   // because quads are tested in primitive order).
-  earlyZ_ = depthStencilActive_ && !fs.uses(isa::kUsesKill);
+  samples_ = state.samples;
+  ras_.setSamples(samples_);
+  const bool ms = samples_ > 1;
+  // GLES 2.0 §4.1.3: without multisample buffers the coverage operations do nothing.
+  coverageMask_ = 0xffff;
+  if (ms && state.blend.sampleCoverage) {
+    uint8_t pattern = ras::coveragePattern(state.blend.sampleCoverageValue, samples_);
+    if (state.blend.sampleCoverageInvert)
+      pattern = static_cast<uint8_t>(~pattern & ras::allSamples(samples_));
+    coverageMask_ = ras::quadPattern(pattern);
+  }
+  alphaToCoverage_ = ms && state.blend.alphaToCoverage;
+  // Alpha to coverage, like a discard, decides coverage only after shading.
+  earlyZ_ = depthStencilActive_ && !fs.uses(isa::kUsesKill) && !alphaToCoverage_;
   quadCount_ = 0;
 }
 
@@ -40,7 +53,14 @@ void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3
 
 bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings) {
   const bool front = tri.frontFacing;
+  const bool ms = samples_ > 1;
   uint8_t coverage = q.coverage;
+  uint16_t samples = 0;
+  if (ms) {
+    samples = q.sampleCoverage & coverageMask_;
+    coverage = ras::pixelsOf(samples);
+    if (!coverage) return false;
+  }
   if (overdraw_) {
     for (int i = 0; i < 4; ++i) {
       const uint32_t x = uint32_t(q.x + (i & 1)), y = uint32_t(q.y + (i >> 1));
@@ -56,7 +76,14 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
     stats_.lrzRejected += laneCount(coverage);
     return false;
   }
-  if (earlyZ_) {
+  if (earlyZ_ && ms) {
+    samples = rb_.depthStencilSamples(state_->depthStencil, state_->depthFormat, target_.depth, q.x,
+                                      q.y, samples_, samples, q.sampleZ, front);
+    const uint8_t pass = ras::pixelsOf(samples);
+    stats_.earlyZRejected += laneCount(coverage & ~pass);
+    coverage = pass;
+    if (!coverage) return false;
+  } else if (earlyZ_) {
     const uint8_t pass = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth,
                                           q.x, q.y, coverage, q.z, front);
     stats_.earlyZRejected += laneCount(coverage & ~pass);
@@ -70,6 +97,8 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
   pq.coverage = coverage;
   pq.front = front;
   std::memcpy(pq.z, q.z, sizeof pq.z);
+  pq.samples = samples;
+  if (ms) std::memcpy(pq.sampleZ, q.sampleZ, sizeof pq.sampleZ);
   for (int i = 0; i < 4; ++i) {
     const int lane = slot * 4 + i;
     warp_.fragCoord[0][lane] = static_cast<float>(q.x + (i & 1)) + 0.5f;
@@ -104,6 +133,10 @@ void FragmentStage::flush() {
       const PendingQuad& pq = quads_[slot];
       uint8_t mask = static_cast<uint8_t>((warp_.coverage >> (slot * 4)) & 0xf);
       if (!mask) continue;
+      if (samples_ > 1) {
+        resolveSamples(pq, slot, mask);
+        continue;
+      }
       // Late depth/stencil; without tests every sample passes, and the RB still counts it (the
       // occlusion-query sample counter).
       if (!earlyZ_) {
@@ -121,6 +154,28 @@ void FragmentStage::flush() {
   quadCount_ = 0;
   warp_.laneMask = warp_.coverage = warp_.frontFacing = 0;
   std::fill(std::begin(warp_.varyings), std::end(warp_.varyings), nullptr);
+}
+
+void FragmentStage::resolveSamples(const PendingQuad& pq, int slot, uint8_t pixels) {
+  // The shader's discards remove whole pixels; alpha to coverage then trims each pixel's
+  // samples to the pattern of its alpha (§4.1.3).
+  uint16_t samples = pq.samples & ras::expandPixels(pixels, samples_);
+  if (alphaToCoverage_) {
+    uint16_t keep = 0;
+    for (int i = 0; i < 4; ++i)
+      keep |= static_cast<uint16_t>(ras::coveragePattern(warp_.color[3][slot * 4 + i], samples_)
+                                    << (4 * i));
+    samples &= keep;
+  }
+  if (!earlyZ_)
+    samples = rb_.depthStencilSamples(state_->depthStencil, state_->depthFormat, target_.depth,
+                                      pq.x, pq.y, samples_, samples, pq.sampleZ, pq.front);
+  if (!samples || !state_->hasColor) return;
+  float rgba[4][4];
+  for (int i = 0; i < 4; ++i)
+    for (int c = 0; c < 4; ++c) rgba[i][c] = warp_.color[c][slot * 4 + i];
+  rb_.colorSamples(state_->blend, state_->colorFormat, target_.color, pq.x, pq.y, samples_, samples,
+                   rgba);
 }
 
 }  // namespace tessera::gpu

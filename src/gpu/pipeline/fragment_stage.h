@@ -1,7 +1,9 @@
 // The pixel half of a draw: rasterize each window triangle into quads, early depth/stencil when
 // the fragment shader cannot kill, pack 8 quads into a 32-lane fragment warp, shade it, then
 // late depth/stencil and blend in primitive order on the current render target (GMEM in the
-// render pass, system memory in sysmem mode). DESIGN.md: "process pixels".
+// render pass, system memory in sysmem mode). DESIGN.md: "process pixels". A multisample
+// target (docs/msaa.md) keeps one shader invocation per pixel; coverage, depth/stencil and
+// colour writes are per sample.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -76,11 +78,16 @@ class FragmentStage final {
     uint8_t coverage;
     bool front;
     float z[4];
+    uint16_t samples;     // multisample: covered samples still alive (bit 4*i + s)
+    float sampleZ[4][4];  // multisample: each sample's depth
   };
 
   // False when early depth/stencil rejected the whole quad (nothing references `varyings`).
   bool addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings);
   void flush();
+  // Multisample end of a shaded quad: alpha to coverage, late depth/stencil and the colour
+  // write of its live samples (`pixels`: those the shader kept).
+  void resolveSamples(const PendingQuad& pq, int slot, uint8_t pixels);
 
   sp::ShaderCore& sp_;
   ras::Rasterizer& ras_;
@@ -90,6 +97,11 @@ class FragmentStage final {
   sp::ShaderResources res_;
   RenderTarget target_;
   bool earlyZ_ = false, depthStencilActive_ = false;
+  // Multisample state of the draw: samples per pixel, the SAMPLE_COVERAGE mask of a quad
+  // (all samples without it) and whether alpha to coverage trims samples after shading.
+  uint32_t samples_ = 1;
+  uint16_t coverageMask_ = 0xffff;
+  bool alphaToCoverage_ = false;
   const lrz::LowResZ* lrz_ = nullptr;
   const gmem::BlockResolver* blocks_ = nullptr;
   uint32_t seq_ = 0;

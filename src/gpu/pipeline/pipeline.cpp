@@ -171,8 +171,9 @@ void Pipeline::setBin(const cp::RegisterFile& regs) {
 
 void Pipeline::beginBlockBin(const DrawState& s, const ras::Scissor& window,
                              uint32_t blockControl) {
-  // A bin whose stream overflowed draws every primitive: its table does not describe that.
-  if (!blocks_.active() || !reader_.active() || reader_.overflowed()) return;
+  // A bin whose stream overflowed draws every primitive: its table does not describe that. The
+  // block copies move samples as they are: a multisample pass resolves by its RESOLVE events.
+  if (!blocks_.active() || !reader_.active() || reader_.overflowed() || s.samples > 1) return;
   const vsc::BinGrid& g = blocks_.grid();
   const int bx = (window.x0 - int(g.originX)) / int(g.binW);
   const int by = (window.y0 - int(g.originY)) / int(g.binH);
@@ -335,12 +336,14 @@ void Pipeline::binningDraw(const DrawState& s, const cp::RegisterFile& regs) {
 
 RenderTarget Pipeline::currentTarget(const DrawState& s) {
   RenderTarget t;
-  const uint32_t cpp = s.hasColor ? rb::bytesPerPixel(s.colorFormat) : 0;
-  const uint32_t zpp = rb::bytesPerPixel(s.depthFormat);
+  // A multisample buffer is addressed by sample: bytes per pixel and origin × samples.
+  const uint32_t n = s.samples;
+  const uint32_t cpp = s.hasColor ? rb::bytesPerPixel(s.colorFormat) * n : 0;
+  const uint32_t zpp = rb::bytesPerPixel(s.depthFormat) * n;
   if (mode_ == cp::RenderMode::Gmem) {
     const uint64_t pixels = uint64_t{s.binWidth} * s.binHeight;
     if (pixels == 0) badState("GMEM render pass with RB_BIN_SIZE of zero");
-    const int ox = s.windowScissor.x0, oy = s.windowScissor.y0;
+    const int ox = s.windowScissor.x0 * int(n), oy = s.windowScissor.y0;
     checkWindowFitsBin(s);
     if (cpp) t.color = {gmem_.slice(s.gmemColorBase, pixels * cpp), s.binWidth * cpp, ox, oy};
     if (zpp) t.depth = {gmem_.slice(s.gmemDepthBase, pixels * zpp), s.binWidth * zpp, ox, oy};
@@ -428,7 +431,8 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
 }
 
 bool Pipeline::lrzDraw(const DrawState& s, bool shaderKills) {
-  return lrz_.active() &&
+  // LRZ keeps one depth per pixel centre: multisample passes do without it.
+  return lrz_.active() && s.samples == 1 &&
          lrz::lrzCompatible(s.depthStencil, s.blend, s.hasColor, s.prim.polygonOffset, shaderKills);
 }
 
@@ -452,7 +456,9 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
   if (r.x1 <= r.x0 || r.y1 <= r.y0) return;
   ++stats_.clears;
   const RenderTarget t = currentTarget(s);
-  const uint64_t area = uint64_t(r.x1 - r.x0) * uint64_t(r.y1 - r.y0);
+  // Every sample of a multisample buffer is cleared: rows of x × samples elements.
+  const int n = int(s.samples);
+  const uint64_t area = uint64_t(r.x1 - r.x0) * uint64_t(r.y1 - r.y0) * uint64_t(n);
   // GLES 2.0 §4.2.3: a clear honours the colour, depth and stencil write masks; a partial mask
   // keeps the other bits, so the surface is read as well as written.
   uint64_t written = 0, read = 0;
@@ -460,7 +466,8 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
   if ((which & 1) && s.hasColor && colorMask) {
     float rgba[4];
     for (int i = 0; i < 4; ++i) rgba[i] = regs.getFloat(Reg::RB_CLEAR_COLOR, i);
-    rb::RenderBackend::clearColor(s.colorFormat, t.color, r.x0, r.y0, r.x1, r.y1, rgba, colorMask);
+    rb::RenderBackend::clearColor(s.colorFormat, t.color, r.x0 * n, r.y0, r.x1 * n, r.y1, rgba,
+                                  colorMask);
     written += area * rb::bytesPerPixel(s.colorFormat);
     if (colorMask != 0xf) read += area * rb::bytesPerPixel(s.colorFormat);
   }
@@ -468,7 +475,7 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
   const uint8_t stencilMask = (which & 4) ? s.depthStencil.front.writeMask : 0;
   const bool hasStencil = s.depthFormat == rb::DepthFormat::D24S8;
   if ((depth || (stencilMask && hasStencil)) && s.depthFormat != rb::DepthFormat::None) {
-    rb::RenderBackend::clearDepthStencil(s.depthFormat, t.depth, r.x0, r.y0, r.x1, r.y1,
+    rb::RenderBackend::clearDepthStencil(s.depthFormat, t.depth, r.x0 * n, r.y0, r.x1 * n, r.y1,
                                          regs.getFloat(Reg::RB_CLEAR_DEPTH),
                                          static_cast<uint8_t>(regs.get(Reg::RB_CLEAR_STENCIL)),
                                          depth, stencilMask != 0, stencilMask);
@@ -486,23 +493,44 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
 }
 
 void Pipeline::blit(const DrawState& s, const cp::RegisterFile& regs, bool restore) {
-  if (mode_ != cp::RenderMode::Gmem) badState("RESTORE/RESOLVE outside a GMEM render pass");
-  const bool depth = (regs.get(Reg::RB_BLIT_CNTL) & 1) != 0;
+  const uint32_t cntl = regs.get(Reg::RB_BLIT_CNTL);
+  const bool depth = (cntl & 1) != 0;
+  const bool resolved = (cntl & 2) != 0;
+  if (mode_ != cp::RenderMode::Gmem && !(mode_ == cp::RenderMode::Sysmem && resolved))
+    badState("RESTORE/RESOLVE outside a GMEM render pass");
+  const uint32_t n = s.samples;
   gmem::SysmemSurface surf;
+  gmem::SampleFormat format;
+  format.samples = n;
   uint32_t gmemBase;
   if (depth) {
     if (s.depthFormat == rb::DepthFormat::None) badState("depth blit with no depth buffer bound");
-    surf = {s.depthBase, s.depthPitch, s.surfaceWidth, s.surfaceHeight,
-            rb::bytesPerPixel(s.depthFormat)};
+    format.color = false;
+    format.bytesPerPixel = rb::bytesPerPixel(s.depthFormat);
+    surf = {s.depthBase, s.depthPitch, s.surfaceWidth, s.surfaceHeight, format.bytesPerPixel * n};
     gmemBase = s.gmemDepthBase;
   } else {
     if (!s.hasColor) badState("colour blit with no colour buffer bound");
-    surf = {s.colorBase, s.colorPitch, s.surfaceWidth, s.surfaceHeight,
-            rb::bytesPerPixel(s.colorFormat)};
+    format.colorFormat = s.colorFormat;
+    format.bytesPerPixel = rb::bytesPerPixel(s.colorFormat);
+    surf = {s.colorBase, s.colorPitch, s.surfaceWidth, s.surfaceHeight, format.bytesPerPixel * n};
     gmemBase = s.gmemColorBase;
   }
   const gmem::BinRect bin{s.windowScissor.x0, s.windowScissor.y0, s.windowScissor.x1,
                           s.windowScissor.y1};
+  if (resolved) {
+    // The single-sample image (docs/msaa.md): averaged into on RESOLVE, copied into every
+    // sample on RESTORE.
+    const gmem::SysmemSurface target{s.blitDst, s.blitDstPitch, s.surfaceWidth, s.surfaceHeight,
+                                     format.bytesPerPixel};
+    if (mode_ == cp::RenderMode::Sysmem) {
+      blit_.transferResolvedSysmem(memory_, surf, target, bin, format, restore);
+      return;
+    }
+    checkWindowFitsBin(s);
+    blit_.transferResolved(memory_, gmem_, target, gmemBase, s.binWidth, bin, format, restore);
+    return;
+  }
   checkWindowFitsBin(s);
   if (resolver_.active()) {
     // Block by block: only what the bin's table says is needed.

@@ -50,6 +50,12 @@ struct Quad {
   float z[4];          // window z per pixel (screen-space linear interpolation)
   float invW[4];       // interpolated 1/w per pixel
   float b1[4], b2[4];  // perspective-correct barycentrics of v1 and v2 (b0 = 1-b1-b2)
+  // Multisample rasterization only (sample_positions.h): bit 4*i + s set when sample s of
+  // pixel i is covered (coverage then marks the pixels with any sample covered), and the
+  // window z at each sample. The attributes above stay at the pixel centres: the fragment
+  // shader runs once per pixel.
+  uint16_t sampleCoverage;
+  float sampleZ[4][4];
 };
 
 struct RasStats {
@@ -58,6 +64,7 @@ struct RasStats {
   uint64_t quads;           // quads emitted (at least one covered pixel)
   uint64_t pixelsCovered;   // covered pixels over all emitted quads
   uint64_t helperPixels;    // uncovered pixels of emitted quads (derivative helpers)
+  uint64_t samplesCovered;  // covered samples (multisample) or pixels (single sample)
 };
 
 }  // namespace tessera::gpu::ras

@@ -76,8 +76,8 @@ bool setupTriangle(const Triangle& tri, const Scissor& scissor, TriangleSetup& o
     out.c[i] = (px[j] * py[k] - px[k] * py[j]) / det;
   }
 
-  // Conservative pixel bounding box: pixel px can be covered only if its centre lies inside
-  // [minX, maxX].
+  // Conservative pixel bounding box: every pixel that [minX, maxX] touches (so also every pixel
+  // with a sample inside it: samples lie inside their pixel).
   const int64_t minX = std::min({v[0].x, v[1].x, v[2].x});
   const int64_t maxX = std::max({v[0].x, v[1].x, v[2].x});
   const int64_t minY = std::min({v[0].y, v[1].y, v[2].y});

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "gpu/ras/ras_types.h"
+#include "gpu/ras/sample_positions.h"
 
 namespace tessera::gpu::ras {
 
@@ -57,6 +58,21 @@ inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
     const float r = 1.0f / (ok ? invW : 1.0f);
     quad.b1[k] = ok ? w1 * r : l1[k];
     quad.b2[k] = ok ? w2 * r : l2[k];
+  }
+}
+
+// Window z at every sample of the quad, from the same planes as interpolateQuad.
+inline void interpolateSampleZ(const TriangleSetup& s, uint32_t samples, Quad& quad) {
+  const SampleOffset* offsets = sampleOffsets(samples);
+  for (int k = 0; k < 4; ++k) {
+    for (uint32_t j = 0; j < samples; ++j) {
+      const double x = quad.x + (k & 1) + double(offsets[j].dx) / kSampleGrid;
+      const double y = quad.y + (k >> 1) + double(offsets[j].dy) / kSampleGrid;
+      const float l0 = static_cast<float>(s.a[0] * x + s.b[0] * y + s.c[0]);
+      const float l1 = static_cast<float>(s.a[1] * x + s.b[1] * y + s.c[1]);
+      const float l2 = static_cast<float>(s.a[2] * x + s.b[2] * y + s.c[2]);
+      quad.sampleZ[k][j] = l0 * s.z[0] + l1 * s.z[1] + l2 * s.z[2];
+    }
   }
 }
 

@@ -8,44 +8,96 @@
 
 namespace tessera::gpu::rb {
 
+namespace {
+
+// One draw's blend and colour write (GLES 2.0 §4.1.7-4.1.8) of one stored value: a pixel, or a
+// sample of a multisample buffer.
+class ColorWrite {
+ public:
+  ColorWrite(const BlendState& b, ColorFormat f)
+      : b_(b),
+        f_(f),
+        stored_(storedChannels(f)),
+        written_(b.colorWriteMask & stored_),
+        bytes_(layoutOf(f).bytes),
+        partial_(written_ != stored_),
+        writeBits_(channelBits(f, written_)) {
+    for (int c = 0; c < 4; ++c) k_[c] = std::clamp(b.constant[c], 0.0f, 1.0f);  // §4.1.7
+  }
+  bool writesNothing() const { return written_ == 0; }
+  // The destination is read only when it contributes: blending, or channels the mask keeps.
+  bool readsDst() const { return b_.enable || partial_; }
+  uint32_t bytes() const { return bytes_; }
+
+  // src: the shader output already clamped to [0,1].
+  void run(uint8_t* p, const float src[4]) const {
+    const uint32_t old = readsDst() ? loadPixel(p, bytes_) : 0;
+    uint32_t out;
+    if (b_.enable) {
+      float dst[4], res[4];
+      unpackColor(f_, old, dst);
+      blendPixel(b_, src, dst, k_, res);
+      out = packColor(f_, res);
+    } else {
+      out = packColor(f_, src);
+    }
+    if (partial_) out = (old & ~writeBits_) | (out & writeBits_);
+    storePixel(p, bytes_, out);
+  }
+
+ private:
+  const BlendState& b_;
+  ColorFormat f_;
+  uint8_t stored_, written_;
+  uint32_t bytes_;
+  bool partial_;
+  uint32_t writeBits_;
+  float k_[4];
+};
+
+void clampColor(const float in[4], float out[4]) {
+  for (int c = 0; c < 4; ++c) {
+    const float v = in[c];
+    out[c] = v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;  // also maps NaN to 0
+  }
+}
+
+}  // namespace
+
 void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surface, int x, int y,
                           uint8_t mask, const float rgba[4][4]) {
   mask &= 0xf;
-  const uint8_t stored = storedChannels(f);
-  const uint8_t written = b.colorWriteMask & stored;
-  if (mask == 0 || written == 0) return;
-  const uint32_t bytes = layoutOf(f).bytes;
-  // The destination is read only when it contributes: blending, or channels the mask keeps.
-  const bool partial = written != stored;
-  const bool readDst = b.enable || partial;
-  const uint32_t writeBits = channelBits(f, written);
-  float k[4];
-  for (int c = 0; c < 4; ++c) k[c] = std::clamp(b.constant[c], 0.0f, 1.0f);  // §4.1.7
-
+  const ColorWrite write(b, f);
+  if (mask == 0 || write.writesNothing()) return;
+  const uint32_t bytes = write.bytes();
   for (int i = 0; i < 4; ++i) {
     if (!((mask >> i) & 1)) continue;
-    uint8_t* p = surface.pixel(x + (i & 1), y + (i >> 1), bytes);
     float src[4];
-    for (int c = 0; c < 4; ++c) {
-      const float v = rgba[i][c];
-      src[c] = v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;  // also maps NaN to 0
-    }
-    const uint32_t old = readDst ? loadPixel(p, bytes) : 0;
-    uint32_t out;
-    if (b.enable) {
-      float dst[4], res[4];
-      unpackColor(f, old, dst);
-      blendPixel(b, src, dst, k, res);
-      out = packColor(f, res);
-    } else {
-      out = packColor(f, src);
-    }
-    if (partial) out = (old & ~writeBits) | (out & writeBits);
-    storePixel(p, bytes, out);
+    clampColor(rgba[i], src);
+    write.run(surface.pixel(x + (i & 1), y + (i >> 1), bytes), src);
   }
   const uint64_t pixels = static_cast<uint64_t>(laneCount(mask));
-  if (readDst) stats_.colorBytesRead += pixels * bytes;
+  if (write.readsDst()) stats_.colorBytesRead += pixels * bytes;
   stats_.colorBytesWritten += pixels * bytes;
+}
+
+void RenderBackend::colorSamples(const BlendState& b, ColorFormat f, SurfaceView surface, int x,
+                                 int y, uint32_t samples, uint16_t mask, const float rgba[4][4]) {
+  const ColorWrite write(b, f);
+  if (mask == 0 || write.writesNothing()) return;
+  const uint32_t bytes = write.bytes();
+  for (int i = 0; i < 4; ++i) {
+    if (!((mask >> (4 * i)) & 0xf)) continue;
+    float src[4];
+    clampColor(rgba[i], src);
+    const int px = x + (i & 1), py = y + (i >> 1);
+    for (uint32_t j = 0; j < samples; ++j)
+      if ((mask >> (4u * uint32_t(i) + j)) & 1)
+        write.run(surface.pixel(px * int(samples) + int(j), py, bytes), src);
+  }
+  const uint64_t written = static_cast<uint64_t>(laneCount(mask));
+  if (write.readsDst()) stats_.colorBytesRead += written * bytes;
+  stats_.colorBytesWritten += written * bytes;
 }
 
 void RenderBackend::clearColor(ColorFormat f, SurfaceView v, int x0, int y0, int x1, int y1,

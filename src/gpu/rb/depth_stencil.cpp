@@ -20,6 +20,65 @@ void store(uint8_t* p, uint32_t bytes, uint32_t v) {
   std::memcpy(p, &v, bytes);
 }
 
+// One draw's depth/stencil test (GLES 2.0 §4.1.5-4.1.6) of one stored value: a pixel, or a
+// sample of a multisample buffer.
+class SampleTest {
+ public:
+  SampleTest(const DepthStencilState& s, DepthFormat f, bool frontFacing)
+      : s_(s),
+        face_(frontFacing ? s.front : s.back),
+        bytes_(bytesPerPixel(f)),
+        d24_(f == DepthFormat::D24S8),
+        depthOn_(s.depthTest && f != DepthFormat::None),
+        stencilOn_(s.stencilTest && f == DepthFormat::D24S8),
+        depthMax_(d24_ ? kD24Max : kD16Max),
+        stencilRef_(static_cast<uint8_t>(face_.ref & face_.valueMask)) {}
+  // Both tests off (or no buffer to test): everything passes and nothing is touched.
+  bool passesAll() const { return !depthOn_ && !stencilOn_; }
+
+  // Tests z against the value at p and updates it; true when it passes.
+  bool run(uint8_t* p, float z, RbStats& stats) const {
+    const uint32_t old = load(p, bytes_);
+    stats.depthBytesRead += bytes_;
+    uint32_t storedZ = d24_ ? old & kD24Max : old;
+    uint8_t stencil = d24_ ? static_cast<uint8_t>(old >> kStencilShift) : 0;
+    bool pass = true;
+    StencilOp op = StencilOp::Keep;
+    if (stencilOn_ && !compare(face_.func, stencilRef_, stencil & face_.valueMask)) {
+      pass = false;
+      op = face_.fail;
+    } else {
+      const uint32_t fragZ = quantizeDepth(z, depthMax_);
+      if (depthOn_ && !compare(s_.depthFunc, fragZ, storedZ)) {
+        pass = false;
+        op = face_.zfail;
+      } else {
+        op = face_.zpass;
+        if (depthOn_ && s_.depthWrite) storedZ = fragZ;
+      }
+    }
+    if (stencilOn_) {
+      const uint8_t v = stencilOp(op, stencil, face_.ref);
+      stencil = static_cast<uint8_t>((stencil & ~face_.writeMask) | (v & face_.writeMask));
+    }
+    const uint32_t now = d24_ ? (storedZ | (uint32_t{stencil} << kStencilShift)) : storedZ;
+    if (now != old) {
+      store(p, bytes_, now);
+      stats.depthBytesWritten += bytes_;
+    }
+    return pass;
+  }
+  uint32_t bytes() const { return bytes_; }
+
+ private:
+  const DepthStencilState& s_;
+  const StencilFace& face_;
+  uint32_t bytes_;
+  bool d24_, depthOn_, stencilOn_;
+  uint32_t depthMax_;
+  uint8_t stencilRef_;
+};
+
 }  // namespace
 
 uint32_t bytesPerPixel(DepthFormat f) {
@@ -36,53 +95,42 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
   stats_.samplesTested += live;
   // §4.1.5/4.1.6: without a depth (stencil) buffer the depth (stencil) test always passes and
   // nothing is written.
-  const bool depthOn = s.depthTest && f != DepthFormat::None;
-  const bool stencilOn = s.stencilTest && f == DepthFormat::D24S8;
-  if (!depthOn && !stencilOn) {
+  const SampleTest test(s, f, frontFacing);
+  if (test.passesAll()) {
     stats_.samplesPassed += live;
     return mask;
   }
-  const uint32_t bytes = bytesPerPixel(f);
-  const bool d24 = f == DepthFormat::D24S8;
-  const uint32_t depthMax = d24 ? kD24Max : kD16Max;
-  const StencilFace& face = frontFacing ? s.front : s.back;
-  const uint8_t stencilRef = static_cast<uint8_t>(face.ref & face.valueMask);
-  const bool writeDepth = depthOn && s.depthWrite;
-
   uint8_t passed = 0;
   for (int i = 0; i < 4; ++i) {
     if (!((mask >> i) & 1)) continue;
-    uint8_t* p = depth.pixel(x + (i & 1), y + (i >> 1), bytes);
-    const uint32_t old = load(p, bytes);
-    stats_.depthBytesRead += bytes;
-    uint32_t storedZ = d24 ? old & kD24Max : old;
-    uint8_t stencil = d24 ? static_cast<uint8_t>(old >> kStencilShift) : 0;
+    if (test.run(depth.pixel(x + (i & 1), y + (i >> 1), test.bytes()), z[i], stats_))
+      passed |= static_cast<uint8_t>(1u << i);
+  }
+  stats_.samplesPassed += static_cast<uint64_t>(laneCount(passed));
+  return passed;
+}
 
-    bool pass = true;
-    StencilOp op = StencilOp::Keep;
-    if (stencilOn && !compare(face.func, stencilRef, stencil & face.valueMask)) {
-      pass = false;
-      op = face.fail;
-    } else {
-      const uint32_t fragZ = quantizeDepth(z[i], depthMax);
-      if (depthOn && !compare(s.depthFunc, fragZ, storedZ)) {
-        pass = false;
-        op = face.zfail;
-      } else {
-        op = face.zpass;
-        if (writeDepth) storedZ = fragZ;
-      }
+uint16_t RenderBackend::depthStencilSamples(const DepthStencilState& s, DepthFormat f,
+                                            SurfaceView depth, int x, int y, uint32_t samples,
+                                            uint16_t mask, const float z[4][4], bool frontFacing) {
+  if (mask == 0) return 0;
+  const uint64_t live = static_cast<uint64_t>(laneCount(mask));
+  ++stats_.quads;
+  stats_.samplesTested += live;
+  const SampleTest test(s, f, frontFacing);
+  if (test.passesAll()) {
+    stats_.samplesPassed += live;
+    return mask;
+  }
+  uint16_t passed = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int px = x + (i & 1), py = y + (i >> 1);
+    for (uint32_t j = 0; j < samples; ++j) {
+      const uint32_t bit = 4u * uint32_t(i) + j;
+      if (!((mask >> bit) & 1)) continue;
+      uint8_t* p = depth.pixel(px * int(samples) + int(j), py, test.bytes());
+      if (test.run(p, z[i][j], stats_)) passed |= static_cast<uint16_t>(1u << bit);
     }
-    if (stencilOn) {
-      const uint8_t v = stencilOp(op, stencil, face.ref);
-      stencil = static_cast<uint8_t>((stencil & ~face.writeMask) | (v & face.writeMask));
-    }
-    const uint32_t now = d24 ? (storedZ | (uint32_t{stencil} << kStencilShift)) : storedZ;
-    if (now != old) {
-      store(p, bytes, now);
-      stats_.depthBytesWritten += bytes;
-    }
-    if (pass) passed |= static_cast<uint8_t>(1u << i);
   }
   stats_.samplesPassed += static_cast<uint64_t>(laneCount(passed));
   return passed;

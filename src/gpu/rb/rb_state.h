@@ -56,11 +56,19 @@ struct BlendState {
   BlendEquation eqRgb = BlendEquation::Add, eqAlpha = BlendEquation::Add;
   float constant[4] = {0, 0, 0, 0};
   uint8_t colorWriteMask = 0xf;  // bit0 R .. bit3 A
+  // Multisample fragment operations (GLES 2.0 §4.1.3), applied only to multisample targets:
+  // SAMPLE_ALPHA_TO_COVERAGE, and SAMPLE_COVERAGE with its value and invert flag.
+  bool alphaToCoverage = false;
+  bool sampleCoverage = false;
+  bool sampleCoverageInvert = false;
+  float sampleCoverageValue = 1.0f;
   bool operator==(const BlendState&) const = default;
 };
 
 // A surface the RB writes: GMEM (origin = bin origin) or system memory (origin 0,0). Pixel (x,y)
-// in window coordinates lives at base + (y-originY)*pitch + (x-originX)*bytesPerPixel.
+// in window coordinates lives at base + (y-originY)*pitch + (x-originX)*bytesPerPixel. A
+// multisample surface keeps a pixel's samples side by side: sample s of pixel (x,y) is element
+// x*samples + s of row y, and originX counts elements (the bin's x × samples).
 struct SurfaceView {
   uint8_t* base = nullptr;
   uint32_t pitch = 0;

@@ -10,8 +10,8 @@ namespace tessera::gpu::rb {
 
 struct RbStats {
   uint64_t quads;              // quads that entered the depth/stencil stage with a live pixel
-  uint64_t samplesTested;      // pixels entering the depth/stencil stage
-  uint64_t samplesPassed;      // pixels that passed it (the occlusion-query counter)
+  uint64_t samplesTested;      // samples (pixels at 1x) entering the depth/stencil stage
+  uint64_t samplesPassed;      // samples that passed it (the occlusion-query counter)
   uint64_t colorBytesRead;     // destination reads for blending or partial write masks
   uint64_t colorBytesWritten;  // colour pixels written
   uint64_t depthBytesRead;     // depth/stencil pixels read by an enabled test
@@ -30,6 +30,15 @@ class RenderBackend final {
   // the unclamped shader output.
   void color(const BlendState&, ColorFormat, SurfaceView color, int x, int y, uint8_t mask,
              const float rgba[4][4]);
+  // Multisample forms (2 or 4 samples): the test, its writes, blending and the colour write are
+  // per sample. mask bit 4*i + s is sample s of pixel i (gpu/ras/sample_positions.h); z holds
+  // each sample's depth, rgba each pixel's shader output (shared by its samples). Counters count
+  // samples.
+  uint16_t depthStencilSamples(const DepthStencilState&, DepthFormat, SurfaceView depth, int x,
+                               int y, uint32_t samples, uint16_t mask, const float z[4][4],
+                               bool frontFacing);
+  void colorSamples(const BlendState&, ColorFormat, SurfaceView color, int x, int y,
+                    uint32_t samples, uint16_t mask, const float rgba[4][4]);
 
   // Fast clears of the half-open rectangle [x0,x1) x [y0,y1), honouring the colour write mask
   // (bit0 R .. bit3 A) and the stencil write mask as glClear does.
