@@ -278,7 +278,7 @@ void Context::ensureVscBuffers(uint32_t pipes) {
   }
 }
 
-void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwords,
+bool Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwords,
                         BatchReport& report) {
   Batch& b = *batch_;
   const bool depth = fb_.depth && b.usesDepth;
@@ -294,7 +294,15 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   if (zs) in.bufferCpp.push_back(gpu::rb::bytesPerPixel(zs->depthFormat));
   in.samples = framebufferSamples(resources_, fb_);
   const bool ms = in.samples > 1;
-  const BinLayout& layout = *layouts_.get(device_.preset(), in);
+  std::shared_ptr<const BinLayout> fits;
+  try {
+    fits = layouts_.get(device_.preset(), in);
+  } catch (const Error& e) {
+    // Nothing is emitted yet: the batch renders in system memory instead.
+    report.reason = std::string("GMEM cannot hold the batch's buffers (") + e.what() + "): sysmem";
+    return false;
+  }
+  const BinLayout& layout = *fits;
   report.layout = layout;
   const bool wantBinning =
       options_.mode == RenderMode::Binning || options_.mode == RenderMode::Auto;
@@ -404,6 +412,7 @@ void Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
     if (zs && (b.invalidated & pipe::kClearDepth)) zs->samplesValid = false;
     if (resolveDepth) zs->samplesValid = keepSamples;
   }
+  return true;
 }
 
 pipe::Fence Context::flushFrame() {
@@ -447,6 +456,10 @@ pipe::Fence Context::flush() {
     sysmem = d.sysmem;
     policy = d.reason;
   }
+  if (!sysmem && !buildGmem(ib0, drawIb, batch.draws.size(), report)) {
+    sysmem = true;
+    policy = policy.empty() ? report.reason : policy + "; " + report.reason;
+  }
   if (sysmem) {
     report.mode = RenderMode::Sysmem;
     report.reason = !policy.empty()               ? policy
@@ -454,7 +467,6 @@ pipe::Fence Context::flush() {
                                                   : "sysmem requested";
     buildSysmem(ib0, drawIb, batch.draws.size());
   } else {
-    buildGmem(ib0, drawIb, batch.draws.size(), report);
     if (!policy.empty())
       report.reason = report.reason.empty() ? policy : policy + "; " + report.reason;
     if (report.reason.empty())

@@ -151,7 +151,8 @@ class Context final : public pipe::Context {
   Rect scissorRect() const;
   void growMaxScissor(const Rect& r);
   void buildSysmem(gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, uint32_t drawDwords);
-  void buildGmem(gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, uint32_t drawDwords,
+  // False (with report.reason saying why, and nothing emitted) when no bin layout fits GMEM.
+  bool buildGmem(gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, uint32_t drawDwords,
                  BatchReport& report);
   void emitSurfaces(gpu::cp::CommandWriter& w, bool depthInGmem);
   // Runs the batch; a GPU fault is recorded in the report (flush() throws it after cleanup).

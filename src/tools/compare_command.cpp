@@ -95,6 +95,7 @@ int runCompare(const CompareArgs& a) {
         o.mode = mode.mode;
         o.warmupFrames = 1;
         o.textureFormat = tf;
+        o.samples = a.samples;
         gpu::Preset variant = p;
         variant.lrz = variant.lrz || mode.lrz;
         if (mode.interleaved && variant.resolveBlock == 0) variant.resolveBlock = 8;
@@ -105,7 +106,8 @@ int runCompare(const CompareArgs& a) {
 
   std::ostringstream table, csv;
   char line[256];
-  table << "Tessera compare: " << scene.name << " " << a.width << "x" << a.height << "\n";
+  table << "Tessera compare: " << scene.name << " " << a.width << "x" << a.height
+        << (a.samples > 1 ? " at " + std::to_string(a.samples) + "x MSAA" : std::string()) << "\n";
   // With texture formats: which one, and the texture unit's share of the bytes.
   auto texText = [&](const Row* r) {
     if (!texColumns) return std::string();

@@ -17,6 +17,7 @@ struct CompareArgs {
   // Scene texture formats (tools::TextureFormat names: rgba8, etc2, astc4x4, astc8x8) to render
   // every (preset, mode) pair with; empty: RGBA8 only, and the table keeps its usual columns.
   std::vector<std::string> textureFormats;
+  uint32_t samples = 1;  // framebuffer samples per pixel (1, 2, 4)
 };
 
 // Renders every (preset, mode[, texture format]) after a warm-up frame (visibility streams sized as

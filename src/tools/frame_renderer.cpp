@@ -217,15 +217,15 @@ FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
   for (const scene::Texture& t : s.textures)
     textures.push_back(createSceneTexture(ctx, t, options.textureFormat));
   pipe::Framebuffer fb;
-  fb.color = ctx.createColorSurface(pipe::ColorFormat::RGBA8, s.width, s.height);
-  fb.depth = ctx.createDepthSurface(pipe::DepthFormat::D24S8, s.width, s.height);
+  fb.color = ctx.createColorSurface(pipe::ColorFormat::RGBA8, s.width, s.height, options.samples);
+  fb.depth = ctx.createDepthSurface(pipe::DepthFormat::D24S8, s.width, s.height, options.samples);
   fb.width = s.width;
   fb.height = s.height;
 
   auto frame = [&] {
     drawScene(ctx, s, programs, meshes, textures, fb);
     if (options.discardDepth) ctx.invalidate(pipe::kClearDepth | pipe::kClearStencil);
-    ctx.flush();
+    ctx.flushFrame();  // as at a swap: multisample contents need not survive it
   };
   for (uint32_t i = 0; i < options.warmupFrames; ++i) {
     frame();

@@ -43,6 +43,8 @@ struct FrameOptions {
   bool overdraw = false;
   // The format the scene's textures are uploaded in.
   TextureFormat textureFormat = TextureFormat::Rgba8;
+  // Samples per pixel of the framebuffer (1, 2 or 4): the image is the resolved one.
+  uint32_t samples = 1;
 };
 
 struct FrameResult {

@@ -32,6 +32,7 @@ struct RenderArgs {
               report, heatmap, capture, trace, html, overdraw, resolveOrder;
   std::vector<std::string> sets;      // "key=value" preset overrides
   std::vector<std::string> counters;  // GROUP.NAME counters printed after the summary
+  uint32_t samples = 1;               // framebuffer samples per pixel
 };
 
 void parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
@@ -84,6 +85,7 @@ int runRender(const RenderArgs& a) {
   opt.discardDepth = a.discardDepth;
   opt.overdraw = !a.overdraw.empty() || !a.html.empty();
   opt.textureFormat = tools::requireTextureFormat(a.textureFormat);
+  opt.samples = a.samples;
   if (a.repeat > 1) {  // timing: a warm-up frame, then the median of `repeat` frames
     opt.warmupFrames = 1;
     opt.measuredFrames = a.repeat;
@@ -93,6 +95,7 @@ int runRender(const RenderArgs& a) {
   sysOpt.mode = driver::RenderMode::Sysmem;
   sysOpt.discardDepth = a.discardDepth;
   sysOpt.textureFormat = opt.textureFormat;
+  sysOpt.samples = opt.samples;
   const tools::FrameResult sysmem =
       mode == driver::RenderMode::Sysmem ? frame : tools::renderFrame(s, preset, sysOpt);
   const tools::FrameFigures f = tools::computeFigures(s, preset, frame, sysmem);
@@ -171,7 +174,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   render->add_option("--size", r.size, "WIDTHxHEIGHT")->capture_default_str();
   render->add_option("--mode", r.mode,
-                     "sysmem | naive | binning (default: binning, sysmem on the sysmem preset)");
+                     "sysmem | naive | binning | auto (the driver's per-batch choice; default: "
+                     "binning, sysmem on the sysmem preset)");
   render->add_option("--out", r.out, "PNG of the frame")->capture_default_str();
   render->add_option("--report", r.report, "JSON report with every counter and per-bin figures");
   render->add_option("--heatmap", r.heatmap, "PNG heat map of triangles per bin");
@@ -188,6 +192,9 @@ int main(int argc, char** argv) {
   render->add_option("--html", r.html,
                      "self-contained HTML page: images, charts, timeline, per-bin table");
   render->add_option("--set", r.sets, "KEY=VALUE preset override (repeatable)");
+  render->add_option("--samples", r.samples, "multisampling: 1, 2 or 4 samples per pixel")
+      ->check(CLI::IsMember({1u, 2u, 4u}))
+      ->capture_default_str();
   render->add_option("--counter", r.counters,
                      "print a counter of the frame, GROUP.NAME (repeatable; `tessera counters`)");
   render->add_flag("--discard-depth", r.discardDepth,
@@ -227,6 +234,9 @@ int main(int argc, char** argv) {
   compare->add_option("--set", cmp.sets, "KEY=VALUE preset override for every preset (repeatable)");
   compare->add_option("--size", cmpSize, "WIDTHxHEIGHT")->capture_default_str();
   compare->add_option("--csv", cmp.csv, "also write the table as CSV");
+  compare->add_option("--samples", cmp.samples, "multisampling: 1, 2 or 4 samples per pixel")
+      ->check(CLI::IsMember({1u, 2u, 4u}))
+      ->capture_default_str();
   compare
       ->add_option("--texture-formats", cmp.textureFormats,
                    "scene texture formats to compare: rgba8, etc2, astc4x4, astc8x8 (default: "

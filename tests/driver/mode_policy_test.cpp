@@ -156,6 +156,31 @@ TEST(ModePolicy, EveryModeGivesTheSameImage) {
   }
 }
 
+TEST(ModePolicy, ABatchGmemCannotHoldRendersInSysmem) {
+  // 4x colour and depth need 32 KiB for the smallest bin; kv260 has 8 KiB of GMEM.
+  std::vector<uint8_t> images[2];
+  for (RenderMode m : {RenderMode::Binning, RenderMode::Sysmem}) {
+    DriverFixture f(m, "milo832-kv260");
+    pipe::Framebuffer ms;
+    ms.color = f.ctx.createColorSurface(pipe::ColorFormat::RGBA8, f.kW, f.kH, 4);
+    ms.depth = f.ctx.createDepthSurface(pipe::DepthFormat::D24S8, f.kW, f.kH, 4);
+    ms.width = f.kW;
+    ms.height = f.kH;
+    f.ctx.setFramebuffer(ms);
+    f.ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1, 0);
+    f.drawQuad();
+    const driver::BatchReport r = flushed(f);
+    EXPECT_EQ(r.mode, RenderMode::Sysmem);
+    if (m == RenderMode::Binning) {
+      EXPECT_NE(r.reason.find("GMEM cannot hold the batch's buffers (no bin layout fits"),
+                std::string::npos)
+          << r.reason;
+    }
+    images[m == RenderMode::Sysmem] = f.ctx.readSurface(ms.color);
+  }
+  EXPECT_TRUE(images[0] == images[1]);
+}
+
 TEST(ModePolicy, AutoIsAModeName) {
   EXPECT_EQ(driver::parseRenderMode("auto"), RenderMode::Auto);
 }

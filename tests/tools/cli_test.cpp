@@ -159,6 +159,20 @@ TEST(Cli, BadInputNamesTheProblemAndWritesNothing) {
   EXPECT_EQ(tessera("--help").exitCode, 0);
 }
 
+TEST(Cli, RenderAndCompareTakeASampleCount) {
+  const fs::path out = scratch("msaa.png");
+  const CommandResult r = tessera("render default --size 64x48 --samples 4 --out " + out.string() +
+                                  " --counter gmem.sample_resolves");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("gmem.sample_resolves"), std::string::npos);
+  EXPECT_EQ(r.output.find("gmem.sample_resolves         0\n"), std::string::npos) << r.output;
+  const CommandResult c =
+      tessera("compare default --size 64x48 --presets adreno-a630 --modes sysmem --samples 2");
+  ASSERT_EQ(c.exitCode, 0) << c.output;
+  EXPECT_NE(c.output.find("at 2x MSAA"), std::string::npos);
+  EXPECT_EQ(tessera("render default --samples 3").exitCode, 2);
+}
+
 TEST(Cli, CompilePrintsIsaAndFigures) {
   const auto vs = scratch("shade.vert"), fs = scratch("shade.frag");
   std::ofstream(vs)
