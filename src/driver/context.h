@@ -95,6 +95,8 @@ class Context final : public pipe::Context {
   // flush() of the batch that ends a frame (eglSwapBuffers): the kernel's fault recovery skips
   // to the end of a frame at most.
   pipe::Fence flushFrame();
+  // This context's id in the kernel-mode layer (its summaries and faults name it).
+  kmd::ContextId kernelContext() const { return kernelContext_; }
   // A fence on the last batch submitted (EGL_KHR_fence_sync): signalled when it retires.
   kmd::Fence fence() { return kernel_->createFence(kernelContext_); }
   // Whether the kernel found this context guilty of GPU faults, or innocent of another's

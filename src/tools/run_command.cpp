@@ -32,6 +32,7 @@ constexpr const char* kModeVar = "TESSERA_MODE";
 constexpr const char* kReportDirVar = "TESSERA_REPORT_DIR";
 constexpr const char* kFramesVar = "TESSERA_REPORT_FRAMES";
 constexpr const char* kCaptureVar = "TESSERA_CAPTURE_FRAMES";
+constexpr const char* kTopVar = "TESSERA_TOP";
 
 bool hasLibraries(const fs::path& dir) {
   std::error_code ec;
@@ -117,6 +118,7 @@ int runProgram(const RunArgs& a) {
   prependLibraryPath(libDir);
   if (!a.preset.empty()) setenv(kPresetVar, a.preset.c_str(), 1);
   if (!a.mode.empty()) setenv(kModeVar, a.mode.c_str(), 1);
+  if (a.top) setenv(kTopVar, "1", 1);
   if (!a.reportDir.empty()) {
     setenv(kReportDirVar, a.reportDir.c_str(), 1);
     if (a.frames.empty())

@@ -12,8 +12,9 @@ struct RunArgs {
   std::string reportDir;     // per-frame reports go here (TESSERA_REPORT_DIR)
   std::string frames;        // `N` or `A-B`: which frames are reported (1-based)
   bool captureFrames = false;
+  bool top = false;  // the kernel's per-context summary on stderr at the end (TESSERA_TOP)
   std::vector<std::string> counters;  // GROUP.NAME: printed per reported frame after the run
-  std::vector<std::string> command;  // PROGRAM ARGS...
+  std::vector<std::string> command;   // PROGRAM ARGS...
 };
 
 // The directory holding Tessera's libEGL.so.1 and libGLESv2.so.2: next to the executable

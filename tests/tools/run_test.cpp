@@ -140,6 +140,26 @@ TEST(Run, CaptureFramesWritesTheBackBufferTopRowFirst) {
   EXPECT_EQ(rgba(f2, 10, 200), "0,0,255,255");
 }
 
+TEST(Run, TopPrintsEachContextsSummaryAtTerminate) {
+  const CommandResult r = tesseraRun("--top --preset adreno-a320", "2");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  // The program's one context, destroyed before eglTerminate: its row is kept for the summary.
+  const size_t heading = r.output.find("tessera: contexts at eglTerminate (adreno-a320");
+  ASSERT_NE(heading, std::string::npos) << r.output;
+  const std::string table = r.output.substr(heading);
+  EXPECT_NE(table.find("gpu ms"), std::string::npos) << table;
+  EXPECT_NE(table.find("submitted"), std::string::npos) << table;
+  EXPECT_NE(table.find("egl context 1"), std::string::npos) << table;
+  EXPECT_NE(table.find("none, destroyed"), std::string::npos) << table;
+  EXPECT_EQ(table.find("egl context 2"), std::string::npos) << table;
+  // Printed once: nothing happened between eglTerminate and exit.
+  EXPECT_EQ(r.output.find("tessera: contexts at", heading + 1), std::string::npos) << r.output;
+  // Without --top, nothing.
+  const CommandResult plain = tesseraRun("--preset adreno-a320", "2");
+  ASSERT_EQ(plain.exitCode, 0) << plain.output;
+  EXPECT_EQ(plain.output.find("tessera: contexts at"), std::string::npos) << plain.output;
+}
+
 TEST(Run, ExitStatusIsTheProgramsOwn) {
   EXPECT_EQ(tesseraRun("", "1 7").exitCode, 7);
   EXPECT_EQ(tesseraRun("", "1 0").exitCode, 0);

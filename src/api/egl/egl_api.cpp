@@ -1,5 +1,6 @@
 // The EGL 1.4 C API over Tessera's GLES2 contexts, for surfaceless and pbuffer use (EGL 1.4
-// §3; EGL_MESA_platform_surfaceless, EGL_EXT_platform_base, EGL_KHR_surfaceless_context).
+// §3; EGL_MESA_platform_surfaceless, EGL_EXT_platform_base, EGL_KHR_surfaceless_context,
+// EGL_EXT_create_context_robustness; fence syncs are in egl_sync.cpp).
 // Errors are per thread (eglGetError); no call crashes on a bad handle: handles are checked
 // against the display's sets before use.
 #include <EGL/egl.h>
@@ -13,7 +14,9 @@
 #include <mutex>
 #include <string_view>
 
+#include "api/egl/egl_internal.h"
 #include "api/egl/egl_objects.h"
+#include "api/egl/egl_top.h"
 #include "common/error.h"
 #include "gpu/preset/preset.h"
 #include "gpu/preset/preset_field.h"
@@ -86,10 +89,19 @@ thread_local Display* tDisplay = nullptr;
 thread_local Context* tContext = nullptr;
 std::mutex gLock;  // displays and their object sets
 
-template <typename T>
-T fail(EGLint error, T value) {
+}  // namespace
+
+std::mutex& displayLock() {
+  return gLock;
+}
+void setError(EGLint error) {
   tError = error;
-  return value;
+}
+Context* currentContext() {
+  return tContext;
+}
+Display* currentDisplay() {
+  return tDisplay;
 }
 
 // The one display per native display Tessera has (all native displays share the GPU model).
@@ -97,6 +109,15 @@ Display& theDisplay() {
   static Display d;
   return d;
 }
+
+Display* display(EGLDisplay dpy, bool mustBeInitialized) {
+  Display* d = static_cast<Display*>(dpy);
+  if (d != &theDisplay()) return fail<Display*>(EGL_BAD_DISPLAY, nullptr);
+  if (mustBeInitialized && !d->initialized) return fail<Display*>(EGL_NOT_INITIALIZED, nullptr);
+  return d;
+}
+
+namespace {
 
 std::vector<Config> makeConfigs(void* x11) {
   std::vector<Config> out;
@@ -123,13 +144,6 @@ std::vector<Config> makeConfigs(void* x11) {
     }
   }
   return out;
-}
-
-Display* display(EGLDisplay dpy, bool mustBeInitialized = true) {
-  Display* d = static_cast<Display*>(dpy);
-  if (d != &theDisplay()) return fail<Display*>(EGL_BAD_DISPLAY, nullptr);
-  if (mustBeInitialized && !d->initialized) return fail<Display*>(EGL_NOT_INITIALIZED, nullptr);
-  return d;
 }
 
 const Config* config(Display* d, EGLConfig c) {
@@ -179,6 +193,7 @@ void release(Display* d, Context* c) {
   for (Surface* s : d->surfaces) {
     if (s->owner == c) owned = s;
   }
+  rememberContext(*d, *c);  // before the kernel context goes with the driver context
   // Batches submitted since the context's last swap make a last, partial frame.
   if (d->reporter) {
     const auto swap = owned ? owned->swapSurface() : tessera::report::SwapSurface{};
@@ -195,7 +210,9 @@ void release(Display* d, Context* c) {
 // display exists, so it runs before the display is destroyed.
 void writeSummaryAtExit() {
   std::unique_lock<std::mutex> lock(gLock, std::try_to_lock);
-  if (lock.owns_lock() && theDisplay().reporter) theDisplay().reporter->writeSummary();
+  if (!lock.owns_lock()) return;
+  if (theDisplay().reporter) theDisplay().reporter->writeSummary();
+  printContextSummary(theDisplay(), "exit");
 }
 
 bool matches(const Config& k, const EGLint* attribs) {
@@ -295,6 +312,10 @@ EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLin
         }
         tessera::gpu::validatePreset(p);
       }
+      // A display initialized again gets a new GPU: the previous kernel (and the fences on it)
+      // go before the GPU it runs on.
+      d->syncs.clear();
+      d->kernel.reset();
       d->device = std::make_unique<tessera::gpu::Device>(p);
       d->kernel = std::make_unique<tessera::kmd::Device>(*d->device);
       // As `tessera render`: binning unless the preset is the immediate-mode baseline.
@@ -311,6 +332,7 @@ EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLin
       return fail(EGL_NOT_INITIALIZED, EGL_FALSE);
     }
     d->configs = makeConfigs(d->x11);
+    d->top = topRequested();
     d->initialized = true;
   }
   if (major) *major = 1;
@@ -332,7 +354,10 @@ EGLAPI EGLBoolean EGLAPIENTRY eglTerminate(EGLDisplay dpy) {
     s->destroyPending = true;
     release(d, s);
   }
+  // Sync objects are display resources: they go with it (EGL_KHR_fence_sync).
+  d->syncs.clear();
   if (d->reporter) d->reporter->writeSummary();
+  printContextSummary(*d, "eglTerminate");
   d->initialized = false;
   tError = EGL_SUCCESS;
   return EGL_TRUE;
@@ -354,7 +379,8 @@ EGLAPI const char* EGLAPIENTRY eglQueryString(EGLDisplay dpy, EGLint name) {
     case EGL_CLIENT_APIS:
       return "OpenGL_ES";
     case EGL_EXTENSIONS:
-      return "EGL_KHR_surfaceless_context EGL_KHR_create_context";
+      return "EGL_KHR_surfaceless_context EGL_KHR_create_context "
+             "EGL_EXT_create_context_robustness EGL_KHR_fence_sync EGL_KHR_wait_sync";
     default:
       return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
   }
@@ -576,23 +602,50 @@ EGLAPI EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig cfg, EG
   if (!k) return EGL_NO_CONTEXT;
   if (share != EGL_NO_CONTEXT && !context(d, share)) return EGL_NO_CONTEXT;
   EGLint version = 1;
+  tessera::gles2::Robustness robustness;
   for (const EGLint* a = attribs; a && a[0] != EGL_NONE; a += 2) {
-    if (a[0] == EGL_CONTEXT_CLIENT_VERSION) {
-      version = a[1];
-    } else if (a[0] != EGL_CONTEXT_MINOR_VERSION_KHR && a[0] != EGL_CONTEXT_FLAGS_KHR) {
-      return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
+    switch (a[0]) {
+      case EGL_CONTEXT_CLIENT_VERSION:
+        version = a[1];
+        break;
+      case EGL_CONTEXT_MINOR_VERSION_KHR:
+      case EGL_CONTEXT_FLAGS_KHR:
+        break;
+      // EGL_EXT_create_context_robustness: the GL context's reset notification strategy (whether
+      // glGetGraphicsResetStatusEXT reports resets) and robust buffer access.
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
+        if (a[1] != EGL_LOSE_CONTEXT_ON_RESET_EXT && a[1] != EGL_NO_RESET_NOTIFICATION_EXT)
+          return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
+        robustness.loseContextOnReset = a[1] == EGL_LOSE_CONTEXT_ON_RESET_EXT;
+        break;
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
+        if (a[1] != EGL_TRUE && a[1] != EGL_FALSE) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
+        robustness.robustAccess = a[1] == EGL_TRUE;
+        break;
+      default:
+        return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
     }
   }
   if (version != 2) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);  // OpenGL ES 2.0 only
+  // Contexts sharing objects share one reset notification (EGL_EXT_create_context_robustness).
+  if (share != EGL_NO_CONTEXT &&
+      static_cast<Context*>(share)->gl->robustness().loseContextOnReset !=
+          robustness.loseContextOnReset)
+    return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   auto* c = new Context;
   c->config = k;
   try {
     c->gl = std::make_unique<tessera::gles2::Context>(*d->kernel, d->options);
+    c->gl->setRobustness(robustness);
+    // The kernel context behind it: the one its fences are on.
+    c->kernelId = c->gl->pipe().kernelContext();
   } catch (const std::exception& e) {
     delete c;
     std::fprintf(stderr, "tessera: EGL: %s\n", e.what());
     return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
   }
+  c->name = "egl context " + std::to_string(++d->contextsCreated);
+  d->topPending = true;
   d->contexts.insert(c);
   tError = EGL_SUCCESS;
   return c;
@@ -723,11 +776,13 @@ EGLAPI EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surf) {
   if (!tContext || tContext->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   try {
     // The frame is submitted (its last batch ends the frame for the kernel's fault recovery);
-    // a pbuffer has nothing more to do.
-    tContext->gl->pipe().flushFrame();
+    // a pbuffer has nothing more to do. A lost context has nothing to submit (EXT_robustness:
+    // its commands are dropped quietly).
+    if (!tContext->gl->lost()) tContext->gl->pipe().flushFrame();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tessera: %s\n", e.what());
   }
+  d->topPending = true;
   // Every swap takes the frame's batch reports, reported or not (a faulted batch's says why).
   const tessera::report::SwapSurface swap = s->swapSurface();
   d->reporter->endFrame(tContext->gl->pipe(), &swap, false);
@@ -807,6 +862,8 @@ EGLAPI __eglMustCastToProperFunctionPointerType EGLAPIENTRY eglGetProcAddress(co
   if (const auto it = kEgl.find(name); it != kEgl.end()) {
     return reinterpret_cast<__eglMustCastToProperFunctionPointerType>(it->second);
   }
+  if (void* sync = syncProcAddress(name))
+    return reinterpret_cast<__eglMustCastToProperFunctionPointerType>(sync);
   return reinterpret_cast<__eglMustCastToProperFunctionPointerType>(
       tessera::gles2::procAddress(name));
 }

@@ -3,7 +3,9 @@
 // every context on it gets its own driver context.
 #pragma once
 #include <EGL/egl.h>
+#include <EGL/eglext.h>
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -48,6 +50,17 @@ struct Context {
   Surface* draw = nullptr;
   bool destroyPending = false;
   bool current = false;
+  // Its kernel context and the name the per-context summary (TESSERA_TOP) gives it.
+  kmd::ContextId kernelId = 0;
+  std::string name;
+};
+
+// An EGL_KHR_fence_sync object: a kernel fence on the last batch its context had submitted.
+// Shared, so a wait in progress keeps it alive when another thread destroys it (EGL_KHR_fence_sync:
+// deletion is deferred until no thread waits on it).
+struct Sync {
+  EGLenum type = EGL_SYNC_FENCE_KHR;
+  kmd::Fence fence;
 };
 
 struct Display {
@@ -61,6 +74,13 @@ struct Display {
   driver::DriverOptions options;
   std::set<Surface*> surfaces;
   std::set<Context*> contexts;
+  std::map<Sync*, std::shared_ptr<Sync>> syncs;  // after `kernel`: their fences go first
+  int contextsCreated = 0;                       // names contexts "egl context N"
+  // TESSERA_TOP=1: the per-context summary is printed at eglTerminate and at exit, with the rows
+  // of contexts destroyed since the last one (the kernel forgets a context once it drained).
+  bool top = false;
+  std::vector<kmd::ContextSummary> finishedContexts;
+  bool topPending = false;  // something happened since the last summary printed
   std::unique_ptr<report::FrameReporter> reporter;  // from the first eglInitialize on
   std::string error;                                // why initialization failed
 };

@@ -1,7 +1,7 @@
 // How a GL entry point reaches the calling thread's current context (without one, calls do
 // nothing and queries return `fallback`). Failures below the GL layer (out of GPU memory, a
 // faulting submission) become GL_OUT_OF_MEMORY and a message on stderr; nothing escapes into
-// the application.
+// the application. A lost context (EXT_robustness: guilty of a GPU reset) fails quietly.
 #pragma once
 #include <GLES2/gl2.h>
 
@@ -19,6 +19,7 @@ R forward(R fallback, F&& body) {
   try {
     return body(c);
   } catch (const std::exception& e) {
+    if (c->lost()) return fallback;
     std::fprintf(stderr, "tessera: %s\n", e.what());
     c->error(GL_OUT_OF_MEMORY);
     return fallback;
@@ -36,5 +37,7 @@ void run(F&& body) {
 
 // The query and performance-monitor entry points by name (entry_points_queries.cpp), or null.
 void* queryProcAddress(const char* name);
+// The EXT_robustness entry points by name (entry_points_robustness.cpp), or null.
+void* robustnessProcAddress(const char* name);
 
 }  // namespace tessera::gles2

@@ -163,7 +163,7 @@ void* queryProcAddress(const char* name) {
   for (const auto& p : kProcs) {
     if (std::strcmp(p.name, name) == 0) return p.fn;
   }
-  return nullptr;
+  return robustnessProcAddress(name);
 }
 
 }  // namespace tessera::gles2

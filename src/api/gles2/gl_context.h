@@ -26,6 +26,12 @@ struct DefaultFramebuffer {
 
 inline constexpr int kMaxTextureUnits = 16;
 
+// How a context was created for GL_EXT_robustness (EGL_EXT_create_context_robustness).
+struct Robustness {
+  bool loseContextOnReset = false;  // RESET_NOTIFICATION_STRATEGY: LOSE_CONTEXT_ON_RESET_EXT
+  bool robustAccess = false;        // CONTEXT_ROBUST_ACCESS_EXT
+};
+
 class Context final {
  public:
   Context(kmd::Device& kernel, driver::DriverOptions options);
@@ -226,6 +232,19 @@ class Context final {
   void flush();
   void finish();
 
+  // GL_EXT_robustness (gl_robustness.cpp).
+  void setRobustness(const Robustness& r) { robustness_ = r; }
+  const Robustness& robustness() const { return robustness_; }
+  // The kernel found the context guilty of GPU faults and invalidated it: its draws, clears and
+  // flushes are dropped quietly from then on.
+  bool lost() const;
+  // GUILTY/INNOCENT_CONTEXT_RESET_EXT once per reset the kernel reports, NO_ERROR otherwise.
+  GLenum graphicsResetStatus();
+  void readnPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
+                   GLsizei bufSize, void* data);
+  // glGetnUniform{f,i}vEXT: INVALID_OPERATION when the uniform needs more than bufSize bytes.
+  void getnUniform(GLuint program, GLint location, GLsizei bufSize, float* f, GLint* i);
+
   // Queries (gl_queries.cpp).
   const GLubyte* getString(GLenum name);
   void getIntegerv(GLenum pname, GLint* out);
@@ -327,6 +346,8 @@ class Context final {
   std::array<GLenum, 4> blendFuncs_{GL_ONE, GL_ZERO, GL_ONE, GL_ZERO};
   std::array<GLenum, 2> blendEquations_{GL_FUNC_ADD, GL_FUNC_ADD};
   std::array<std::string, 4> strings_;
+  Robustness robustness_;
+  kmd::ResetStatus reportedReset_ = kmd::ResetStatus::None;  // the last one reported
 };
 
 // The calling thread's current context (EGL's eglMakeCurrent sets it), or null.

@@ -274,6 +274,8 @@ bool Context::prepareDraw(GLenum mode) {
   if (!targetComplete()) return false;
   if (!p || !p->linked) return false;                       // nothing is drawn (§2.10.3)
   if (!boundFramebuffer_ && !default_.color) return false;  // no surface bound
+  // EXT_robustness: a lost context's draws are dropped quietly.
+  if (lost()) return false;
   applyState();
   pipe_.bindShaders(p->vs, p->fs);
   pipe_.setConstants(pipe::ShaderStage::Vertex, p->constants);
@@ -359,6 +361,7 @@ void Context::clear(GLbitfield mask) {
   if (!targetComplete()) return;
   const Target t = target();
   if (!t.fb.color && !t.fb.depth) return;
+  if (lost()) return;  // EXT_robustness: dropped quietly, as draws
   applyState();
   uint32_t buffers = 0;
   if ((mask & GL_COLOR_BUFFER_BIT) && t.fb.color) buffers |= pipe::kClearColor;
@@ -452,11 +455,12 @@ void Context::discardFramebuffer(GLenum target, GLsizei count, const GLenum* att
   pipe_.invalidate(buffers);
 }
 
+// A lost context has nothing to submit (EXT_robustness).
 void Context::flush() {
-  pipe_.flush();
+  if (!lost()) pipe_.flush();
 }
 void Context::finish() {
-  pipe_.flush();
+  if (!lost()) pipe_.flush();
 }
 
 }  // namespace tessera::gles2

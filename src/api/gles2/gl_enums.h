@@ -26,6 +26,9 @@ inline constexpr GLenum kQueryCounterBits = 0x8864, kTimeElapsed = 0x88BF, kTime
 inline constexpr GLenum kCounterType = 0x8BC0, kCounterRange = 0x8BC1, kUnsignedInt64 = 0x8BC2,
                         kPerfmonResultAvailable = 0x8BC4, kPerfmonResultSize = 0x8BC5,
                         kPerfmonResult = 0x8BC6;
+// EXT_robustness's state (the reset statuses are used by their gl2ext.h names).
+inline constexpr GLenum kResetNotificationStrategy = 0x8256, kLoseContextOnReset = 0x8252,
+                        kNoResetNotification = 0x8261, kContextRobustAccess = 0x90F3;
 // OES_texture_half_float: the HALF_FLOAT_OES type.
 inline constexpr GLenum kHalfFloat = 0x8D61;
 // EXT_texture_filter_anisotropic.

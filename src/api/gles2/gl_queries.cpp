@@ -55,6 +55,12 @@ struct StateQuery {
         return ints({limits::kMaxViewport, limits::kMaxViewport});
       case GL_MAX_VERTEX_ATTRIBS:
         return ints({kMaxAttribs});
+      // EXT_robustness: as the context was created (EGL_EXT_create_context_robustness).
+      case kResetNotificationStrategy:
+        return enums({double(c.robustness_.loseContextOnReset ? kLoseContextOnReset
+                                                              : kNoResetNotification)});
+      case kContextRobustAccess:
+        return bools({c.robustness_.robustAccess ? 1.0 : 0.0});
       case GL_MAX_VERTEX_UNIFORM_VECTORS:
         return ints({limits::kMaxVertexUniformVectors});
       case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
@@ -288,7 +294,8 @@ const GLubyte* Context::getString(GLenum name) {
           "GL_KHR_texture_compression_astc_ldr GL_OES_texture_half_float GL_OES_texture_float "
           "GL_OES_texture_half_float_linear GL_OES_texture_float_linear "
           "GL_EXT_texture_filter_anisotropic GL_EXT_occlusion_query_boolean "
-          "GL_EXT_disjoint_timer_query GL_AMD_performance_monitor");
+          "GL_EXT_disjoint_timer_query GL_AMD_performance_monitor GL_EXT_robustness "
+          "GL_OES_EGL_sync");
     default:
       error(GL_INVALID_ENUM);
       return nullptr;
