@@ -1,7 +1,8 @@
 // A GLES2 context made current on a pbuffer, for the API tests and the small GL programs the tool
 // tests run, through whichever libEGL the loader finds (Tessera's or Mesa's). The display is
 // surfaceless where EGL_MESA_platform_surfaceless is offered, the default display otherwise; the
-// config is RGBA8 with a 24-bit depth and an 8-bit stencil buffer.
+// config is RGBA8 with a 24-bit depth and an 8-bit stencil buffer, and `samples` samples per
+// pixel when asked for (EGL_SAMPLES).
 #pragma once
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -18,7 +19,7 @@ struct PbufferContext {
   std::string error;  // the step that failed and its EGL error; empty when the context is current
 };
 
-inline PbufferContext makePbufferContext(EGLint width, EGLint height) {
+inline PbufferContext makePbufferContext(EGLint width, EGLint height, EGLint samples = 0) {
   PbufferContext c;
   auto fail = [&](const char* what) {
     char text[96];
@@ -48,6 +49,10 @@ inline PbufferContext makePbufferContext(EGLint width, EGLint height) {
                             24,
                             EGL_STENCIL_SIZE,
                             8,
+                            EGL_SAMPLE_BUFFERS,
+                            samples > 0 ? 1 : 0,
+                            EGL_SAMPLES,
+                            samples,
                             EGL_NONE};
   EGLConfig config;
   EGLint n = 0;

@@ -52,6 +52,10 @@ TEST_P(GlApi, TesseraMatchesMesa) {
   if (HasFailure()) return;
   EXPECT_EQ(readText(ours.second), readText(mesa.second))
       << "logs differ: " << ours.second << " vs " << mesa.second;
+  // Mesa answers for a 4x pbuffer config but does not antialias its surfaceless pbuffers; the
+  // multisample images are compared with llvmpipe's multisample framebuffer objects instead
+  // (tests/integration/oracle_compare_test.cpp).
+  if (GetParam() == "multisample") return;
   const tessera::CompareResult r =
       tessera::compareImages(tessera::readPng(ours.first), tessera::readPng(mesa.first), 2, 8);
   EXPECT_GE(r.fractionWithin, 0.995) << r.summary() << "\n  " << ours.first << " vs " << mesa.first;
@@ -75,6 +79,6 @@ INSTANTIATE_TEST_SUITE_P(Scenes, GlApi,
                                            "lines", "polygon-offset", "readback-formats",
                                            "rendered-mipmaps", "shadow-samplers", "texture-3d",
                                            "compressed-filter", "float-textures", "occlusion-query",
-                                           "timer-query"));
+                                           "timer-query", "multisample"));
 
 }  // namespace

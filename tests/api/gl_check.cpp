@@ -1053,9 +1053,68 @@ void sceneTimerQuery() {
   logError("getiv bad pname");
 }
 
+// 4x multisampling (EGL_SAMPLES 4): slanted edges resolve to intermediate colours, depth is
+// tested per sample, and the multisample state answers as GLES2 §4.1.3 says.
+void sceneMultisample() {
+  GLint samples = -1, buffers = -1;
+  glGetIntegerv(GL_SAMPLES, &samples);
+  glGetIntegerv(GL_SAMPLE_BUFFERS, &buffers);
+  gLog << "samples " << samples << " sample buffers " << buffers << "\n";
+  const GLuint p = program(
+      "attribute vec4 a_pos; attribute vec4 a_color; varying vec4 c;\n"
+      "void main() { gl_Position = a_pos; c = a_color; }\n",
+      "precision mediump float; varying vec4 c; void main() { gl_FragColor = c; }\n");
+  glUseProgram(p);
+  glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  // Two triangles crossing in depth, with long slanted edges.
+  const float pos[] = {-0.9f, -0.85f, 0.5f,  0.85f, -0.6f, -0.5f, -0.2f, 0.9f,  0.0f,
+                       -0.8f, 0.7f,   -0.5f, 0.9f,  0.2f,  0.5f,  0.1f,  -0.9f, 0.5f};
+  const float col[] = {1,    0.2f, 0.2f, 1, 1,    0.2f, 0.2f, 1, 1,    0.2f, 0.2f, 1,
+                       0.2f, 1,    0.4f, 1, 0.2f, 1,    0.4f, 1, 0.2f, 1,    0.4f, 1};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  logError("draw");
+  glDisable(GL_DEPTH_TEST);
+  // A thin sliver: sub-pixel coverage all along it.
+  const float sliver[] = {-0.95f, 0.95f, 0, 0.95f, 0.80f, 0, 0.95f, 0.83f, 0};
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, sliver);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  logError("draw sliver");
+  glSampleCoverage(1.5f, GL_TRUE);  // clamped to [0, 1]
+  GLfloat value = 0;
+  GLboolean invert = GL_FALSE;
+  glGetFloatv(GL_SAMPLE_COVERAGE_VALUE, &value);
+  glGetBooleanv(GL_SAMPLE_COVERAGE_INVERT, &invert);
+  gLog << "coverage " << value << " invert " << int(invert) << " enabled "
+       << int(glIsEnabled(GL_SAMPLE_COVERAGE)) << int(glIsEnabled(GL_SAMPLE_ALPHA_TO_COVERAGE))
+       << "\n";
+  glSampleCoverage(1.0f, GL_FALSE);
+  // A framebuffer object has no samples.
+  GLuint fbo = 0, rb = 0;
+  glGenFramebuffers(1, &fbo);
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGB565, 8, 8);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glGetIntegerv(GL_SAMPLES, &samples);
+  glGetIntegerv(GL_SAMPLE_BUFFERS, &buffers);
+  gLog << "fbo samples " << samples << " sample buffers " << buffers << "\n";
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(1, &rb);
+  logError("fbo");
+}
+
 struct Scene {
   const char* name;
   void (*draw)();
+  EGLint samples = 0;  // the pbuffer config's EGL_SAMPLES
 };
 constexpr Scene kScenes[] = {
     {"triangles", sceneTriangles},
@@ -1076,6 +1135,7 @@ constexpr Scene kScenes[] = {
     {"float-textures", sceneFloatTextures},
     {"occlusion-query", sceneOcclusionQuery},
     {"timer-query", sceneTimerQuery},
+    {"multisample", sceneMultisample, 4},
 };
 
 }  // namespace
@@ -1090,7 +1150,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: gl-check %s OUT.png OUT.txt\n", names.c_str());
     return 2;
   }
-  tessera::test::PbufferContext egl = tessera::test::makePbufferContext(kW, kH);
+  tessera::test::PbufferContext egl = tessera::test::makePbufferContext(kW, kH, scene->samples);
   if (!egl.error.empty()) {
     std::fprintf(stderr, "gl-check: %s\n", egl.error.c_str());
     return 1;

@@ -22,21 +22,23 @@ constexpr double kRequired = 0.995;
 
 class OracleCompare : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(OracleCompare, MatchesLlvmpipe) {
-  const std::string& name = GetParam();
-  const std::string label = test::sceneLabel(name);
+// The scene on llvmpipe and on Tessera (binning, a630), `samples` per pixel, compared.
+void compareWithLlvmpipe(const std::string& name, uint32_t samples) {
+  const std::string label = test::sceneLabel(name) + (samples > 1 ? "-msaa" : "");
   const auto dir = std::filesystem::path(::testing::TempDir()) / "tessera-oracle";
   std::filesystem::create_directories(dir);
   const std::string oraclePng = (dir / (label + "-llvmpipe.png")).string();
   const std::string cmd = std::string(TESSERA_ORACLE_PATH) + " --scene '" + name +
-                          "' --exact-sampling --size " + std::to_string(kW) + "x" +
-                          std::to_string(kH) + " --out '" + oraclePng + "' > /dev/null";
+                          "' --exact-sampling --samples " + std::to_string(samples) + " --size " +
+                          std::to_string(kW) + "x" + std::to_string(kH) + " --out '" + oraclePng +
+                          "' > /dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   const Image reference = readPng(oraclePng);
 
   const scene::Scene s = scene::sceneByName(name, kW, kH);
   tools::FrameOptions o;
   o.mode = driver::RenderMode::Binning;
+  o.samples = samples;
   const auto frame = tools::renderFrame(s, gpu::findPreset("adreno-a630"), o);
   const CompareResult r = compareImages(frame.image, reference, 2, 10);
   if (r.fractionWithin < kRequired) {
@@ -45,7 +47,19 @@ TEST_P(OracleCompare, MatchesLlvmpipe) {
     writePng(diffImage(frame.image, reference), (dir / (label + "-diff.png")).string());
     ADD_FAILURE() << label << ": " << r.summary() << "\n  images: " << ours << " vs " << oraclePng;
   }
-  RecordProperty("fraction_within", std::to_string(r.fractionWithin));
+  ::testing::Test::RecordProperty("fraction_within", std::to_string(r.fractionWithin));
+}
+
+TEST_P(OracleCompare, MatchesLlvmpipe) {
+  compareWithLlvmpipe(GetParam(), 1);
+}
+
+// 4x multisampling: the same sample positions, per-sample coverage and tests, and resolve.
+TEST(OracleCompareMsaa, MatchesLlvmpipeAt4x) {
+  for (const char* name : {"default", "blend", "stencil"}) {
+    SCOPED_TRACE(name);
+    compareWithLlvmpipe(name, 4);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, OracleCompare, ::testing::ValuesIn(test::imageTestScenes()),

@@ -2,6 +2,7 @@
 
 #include <EGL/eglext.h>
 #include <GLES2/gl2ext.h>
+#include <GLES3/gl3.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -38,7 +39,8 @@ void forceDriver(const std::string& driver, int threads, bool exactSampling) {
   if (exactSampling) setenv("GALLIVM_PERF", "no_aos_sampling", 1);
 }
 
-EglContext::EglContext(uint32_t width, uint32_t height) : width_(width), height_(height) {
+EglContext::EglContext(uint32_t width, uint32_t height, uint32_t samples)
+    : width_(width), height_(height) {
   const char* clientExts = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   if (!hasExtension(clientExts, "EGL_MESA_platform_surfaceless")) {
     throw Error(
@@ -63,7 +65,8 @@ EglContext::EglContext(uint32_t width, uint32_t height) : width_(width), height_
   if (!eglChooseConfig(display_, configAttribs, &config, 1, &count) || count < 1) {
     eglFail("eglChooseConfig(ES2)");
   }
-  const EGLint contextAttribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+  // Multisample renderbuffers need OpenGL ES 3.0.
+  const EGLint contextAttribs[] = {EGL_CONTEXT_CLIENT_VERSION, samples > 1 ? 3 : 2, EGL_NONE};
   context_ = eglCreateContext(display_, config, EGL_NO_CONTEXT, contextAttribs);
   if (context_ == EGL_NO_CONTEXT) eglFail("eglCreateContext(ES2)");
   if (!eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_)) {
@@ -93,10 +96,36 @@ EglContext::EglContext(uint32_t width, uint32_t height) : width_(width), height_
     throw Error("GLES: framebuffer incomplete (status " + std::to_string(status) + ") at " +
                 std::to_string(width) + "x" + std::to_string(height));
   }
+  if (samples > 1) {
+    glGenFramebuffers(1, &msFbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, msFbo_);
+    glGenRenderbuffers(1, &msColor_);
+    glBindRenderbuffer(GL_RENDERBUFFER, msColor_);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, GLsizei(samples), GL_RGBA8, GLsizei(width),
+                                     GLsizei(height));
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, msColor_);
+    glGenRenderbuffers(1, &msDepthStencil_);
+    glBindRenderbuffer(GL_RENDERBUFFER, msDepthStencil_);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, GLsizei(samples), GL_DEPTH24_STENCIL8,
+                                     GLsizei(width), GLsizei(height));
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER,
+                              msDepthStencil_);
+    GLint got = 0;
+    glGetIntegerv(GL_SAMPLES, &got);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE ||
+        got != GLint(samples))
+      throw Error("GLES: no " + std::to_string(samples) + "x multisample framebuffer (got " +
+                  std::to_string(got) + " samples)");
+  }
   if (glGetError() != GL_NO_ERROR) throw Error("GLES: error while creating the framebuffer");
 }
 
 EglContext::~EglContext() {
+  if (msFbo_) {
+    glDeleteFramebuffers(1, &msFbo_);
+    glDeleteRenderbuffers(1, &msColor_);
+    glDeleteRenderbuffers(1, &msDepthStencil_);
+  }
   if (fbo_) {
     glDeleteFramebuffers(1, &fbo_);
     glDeleteRenderbuffers(1, &color_);
@@ -117,7 +146,15 @@ std::string EglContext::renderer() const {
 Image EglContext::readback() const {
   Image img = Image::blank(width_, height_);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  if (msFbo_) {
+    // The multisample resolve: each pixel the average of its samples.
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, msFbo_);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo_);
+    glBlitFramebuffer(0, 0, GLint(width_), GLint(height_), 0, 0, GLint(width_), GLint(height_),
+                      GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, msFbo_);
+  }
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_);
   // GL's window row 0 is the bottom (GLES 2.0 spec 4.3.1): read, then flip to top-first.
   std::vector<uint8_t> bottomUp(img.rgba.size());
   glReadPixels(0, 0, GLsizei(width_), GLsizei(height_), GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());

@@ -20,8 +20,10 @@ void forceDriver(const std::string& driver, int threads, bool exactSampling);
 
 class EglContext final {
  public:
-  // Throws tessera::Error with the failing EGL/GL step.
-  EglContext(uint32_t width, uint32_t height);
+  // Throws tessera::Error with the failing EGL/GL step. With `samples` > 1 the scene draws into
+  // a multisample framebuffer (OpenGL ES 3.0 renderbuffers) that readback() resolves with
+  // glBlitFramebuffer.
+  EglContext(uint32_t width, uint32_t height, uint32_t samples = 1);
   ~EglContext();
   EglContext(const EglContext&) = delete;
   EglContext& operator=(const EglContext&) = delete;
@@ -35,6 +37,7 @@ class EglContext final {
   EGLDisplay display_ = EGL_NO_DISPLAY;
   EGLContext context_ = EGL_NO_CONTEXT;
   GLuint fbo_ = 0, color_ = 0, depthStencil_ = 0;
+  GLuint msFbo_ = 0, msColor_ = 0, msDepthStencil_ = 0;  // multisample: where the scene draws
 };
 
 }  // namespace tessera::oracle

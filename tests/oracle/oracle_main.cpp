@@ -27,13 +27,14 @@ namespace {
 constexpr const char* kUsage =
     "usage: tessera-oracle (--scene NAME_OR_MODEL --size WxH | --shader-test FILE) --out FILE.png\n"
     "       [--threads N] "
-    "[--repeat N] [--exact-sampling] [--driver llvmpipe|softpipe]\n"
+    "[--repeat N] [--samples N] [--exact-sampling] [--driver llvmpipe|softpipe]\n"
     "  --scene    default | blend | stencil | path of a model file (OBJ, 3DS, glTF, PLY, ...)\n"
     "  --size     frame size, e.g. 640x480\n"
     "  --shader-test  a GLSL program and its inputs drawn over a grid (tests/shadertest)\n"
     "  --out      PNG to write\n"
     "  --threads  llvmpipe rasterizer threads (LP_NUM_THREADS); default: Mesa's choice\n"
     "  --repeat   render N times and report the median frame time (default 1)\n"
+    "  --samples  multisample the framebuffer (2 or 4; resolved before it is written)\n"
     "  --driver   Mesa's software renderer to use (default llvmpipe)\n"
     "  --exact-sampling  filter textures in float (llvmpipe's SoA path) instead of its 8-bit\n"
     "             AoS fast path; the image comparisons use it, speed comparisons do not\n";
@@ -43,6 +44,7 @@ struct Options {
   uint32_t width = 0, height = 0;
   int threads = -1;
   int repeat = 1;
+  uint32_t samples = 1;
   bool exactSampling = false;
 };
 
@@ -94,6 +96,9 @@ Options parse(int argc, char** argv) {
       haveSize = true;
     } else if (arg == "--threads") {
       o.threads = int(parseNumber(value, "--threads", 0, 64));
+    } else if (arg == "--samples") {
+      o.samples = uint32_t(parseNumber(value, "--samples", 1, 4));
+      if (o.samples == 3) throw UsageError("--samples must be 1, 2 or 4");
     } else if (arg == "--repeat") {
       o.repeat = int(parseNumber(value, "--repeat", 1, 10000));
     } else {
@@ -144,7 +149,7 @@ int run(const Options& o) {
   tessera::oracle::forceDriver(o.driver, o.threads, o.exactSampling);
   if (!o.shaderTest.empty()) return runShaderTest(o);
   const tessera::scene::Scene scene = tessera::scene::sceneByName(o.scene, o.width, o.height);
-  tessera::oracle::EglContext context(o.width, o.height);
+  tessera::oracle::EglContext context(o.width, o.height, o.samples);
   tessera::oracle::GlSceneRenderer renderer(scene);
   const double ms = timeFrames(o.repeat, [&] { renderer.render(); });
   tessera::writePng(context.readback(), o.out);

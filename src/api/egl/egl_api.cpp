@@ -51,9 +51,11 @@ EGLint Config::attribute(EGLint name) const {
       return EGL_RGB_BUFFER;
     case EGL_CONFIG_CAVEAT:
       return EGL_NONE;
-    case EGL_LEVEL:
     case EGL_SAMPLES:
+      return samples;
     case EGL_SAMPLE_BUFFERS:
+      return samples > 0 ? 1 : 0;
+    case EGL_LEVEL:
     case EGL_LUMINANCE_SIZE:
     case EGL_ALPHA_MASK_SIZE:
     case EGL_NATIVE_VISUAL_TYPE:
@@ -129,17 +131,21 @@ std::vector<Config> makeConfigs(void* x11) {
     for (EGLint depth : {24, 16, 0}) {
       for (EGLint stencil : {8, 0}) {
         if (stencil && depth != 24) continue;  // stencil comes with D24S8
-        Config k;
-        k.id = id++;
-        k.red = c.r, k.green = c.g, k.blue = c.b, k.alpha = c.a;
-        k.depth = depth, k.stencil = stencil;
-        // Every colour format presents into the X server's default (24-bit TrueColor) visual;
-        // RGB565 is widened to 8 bits per channel on the way.
-        if (x11) {
-          k.surfaceTypes |= EGL_WINDOW_BIT;
-          k.visualId = static_cast<EGLint>(x11DefaultVisual(x11));
+        // 4x multisampling (docs/msaa.md) for every format, as Mesa offers it.
+        for (EGLint samples : {0, 4}) {
+          Config k;
+          k.id = id++;
+          k.red = c.r, k.green = c.g, k.blue = c.b, k.alpha = c.a;
+          k.depth = depth, k.stencil = stencil;
+          k.samples = samples;
+          // Every colour format presents into the X server's default (24-bit TrueColor)
+          // visual; RGB565 is widened to 8 bits per channel on the way.
+          if (x11) {
+            k.surfaceTypes |= EGL_WINDOW_BIT;
+            k.visualId = static_cast<EGLint>(x11DefaultVisual(x11));
+          }
+          out.push_back(k);
         }
-        out.push_back(k);
       }
     }
   }
@@ -170,11 +176,13 @@ void attach(Context* c, Surface* s) {
   s->fb.width = static_cast<uint32_t>(s->width);
   s->fb.height = static_cast<uint32_t>(s->height);
   const Config& k = *s->config;
-  s->fb.color = pipe.createColorSurface(s->colorFormat(), s->fb.width, s->fb.height);
+  const uint32_t samples = k.samples > 0 ? static_cast<uint32_t>(k.samples) : 1;
+  s->fb.color = pipe.createColorSurface(s->colorFormat(), s->fb.width, s->fb.height, samples);
   s->fb.depth = k.depth == 0 ? pipe::kNoResource
                              : pipe.createDepthSurface(k.depth == 16 ? pipe::DepthFormat::D16
                                                                      : pipe::DepthFormat::D24S8,
-                                                       s->fb.width, s->fb.height);
+                                                       s->fb.width, s->fb.height, samples);
+  s->fb.samples = k.samples;
   s->fb.redBits = k.red, s->fb.greenBits = k.green, s->fb.blueBits = k.blue,
   s->fb.alphaBits = k.alpha;
   s->fb.depthBits = k.depth, s->fb.stencilBits = k.stencil;
@@ -415,11 +423,12 @@ EGLAPI EGLBoolean EGLAPIENTRY eglChooseConfig(EGLDisplay dpy, const EGLint* attr
     if (matches(k, attribs)) found.push_back(&k);
   }
   // EGL 1.4 §3.4.1.2 order, as far as these configs differ: more colour bits first, then
-  // smaller buffers, then less depth and stencil, then the id.
+  // fewer sample buffers and samples, then less depth and stencil, then the id.
   std::stable_sort(found.begin(), found.end(), [](const Config* a, const Config* b) {
     const EGLint ca = a->red + a->green + a->blue + a->alpha,
                  cb = b->red + b->green + b->blue + b->alpha;
     if (ca != cb) return ca > cb;
+    if (a->samples != b->samples) return a->samples < b->samples;
     if (a->depth != b->depth) return a->depth < b->depth;
     if (a->stencil != b->stencil) return a->stencil < b->stencil;
     return a->id < b->id;

@@ -23,6 +23,7 @@ struct Config {
   EGLint id = 0;
   EGLint visualId = 0;  // X11 visual of window surfaces (EGL_NATIVE_VISUAL_ID)
   EGLint red = 8, green = 8, blue = 8, alpha = 8, depth = 24, stencil = 8;
+  EGLint samples = 0;  // EGL_SAMPLES: 0 or 4 (the surfaces' buffers live in tile memory)
   EGLint surfaceTypes = EGL_PBUFFER_BIT;
   EGLint attribute(EGLint name) const;  // EGL_BAD_ATTRIBUTE -> -1
 };

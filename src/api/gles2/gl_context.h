@@ -22,6 +22,7 @@ struct DefaultFramebuffer {
   pipe::ResourceId color = pipe::kNoResource, depth = pipe::kNoResource;
   uint32_t width = 0, height = 0;
   int redBits = 8, greenBits = 8, blueBits = 8, alphaBits = 8, depthBits = 24, stencilBits = 8;
+  int samples = 0;  // EGL_SAMPLES of the surface's config (0: single sample)
 };
 
 inline constexpr int kMaxTextureUnits = 16;
@@ -265,6 +266,7 @@ class Context final {
     pipe::Framebuffer fb;
     GLenum status = GL_FRAMEBUFFER_COMPLETE;
     int red = 8, green = 8, blue = 8, alpha = 8, depth = 0, stencil = 0;
+    int samples = 0;  // GL_SAMPLES: the window surface's; framebuffer objects have none
   };
   Target target();
   bool targetComplete();  // sets INVALID_FRAMEBUFFER_OPERATION when not

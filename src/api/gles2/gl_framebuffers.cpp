@@ -279,6 +279,7 @@ Context::Target Context::target() {
     out.alpha = default_.alphaBits;
     out.depth = default_.depth ? default_.depthBits : 0;
     out.stencil = default_.depth ? default_.stencilBits : 0;
+    out.samples = default_.samples;
     return out;
   }
   Framebuffer& fb = *framebuffers_.find(boundFramebuffer_);

@@ -87,8 +87,10 @@ struct StateQuery {
         return ints({double(t.depth)});
       case GL_STENCIL_BITS:
         return ints({double(t.stencil)});
-      case GL_SAMPLE_BUFFERS:  // no multisample configs
+      case GL_SAMPLE_BUFFERS:
+        return ints({t.samples > 0 ? 1.0 : 0.0});
       case GL_SAMPLES:
+        return ints({double(t.samples)});
       case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
         return ints({double(kCompressedFormats.size())});
       case GL_COMPRESSED_TEXTURE_FORMATS: {

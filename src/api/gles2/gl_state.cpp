@@ -220,6 +220,12 @@ void Context::sampleCoverage(float value, bool invert) {
 }
 
 void Context::applyState() {
+  // §4.1.3: coverage from alpha and from SAMPLE_COVERAGE_VALUE applies only to a multisample
+  // framebuffer (the driver's render backend ignores it at one sample).
+  blend_.alphaToCoverage = sampleAlphaToCoverage_;
+  blend_.sampleCoverage = sampleCoverage_;
+  blend_.sampleCoverageValue = sampleCoverageValue_;
+  blend_.sampleCoverageInvert = sampleCoverageInvert_;
   pipe_.setBlend(blend_);
   pipe_.setDepthStencilAlpha(dsa_);
   pipe::RasterizerState rs;
