@@ -495,7 +495,13 @@ pipe::Fence Context::flush() {
   dirty_ = kDirtyAll;  // the next batch's draw IB starts from nothing
   const std::optional<gpu::cp::CpFault> fault = report.fault;
   reports_.push_back(std::move(report));
-  if (fault) throw Error(fault->describe());
+  if (fault) {
+    // The kernel's record of it names the snapshot it wrote (TESSERA_FAULT_DIR), if any.
+    std::string snapshot;
+    for (const kmd::FaultRecord& r : kernel_->faults())
+      if (r.context == kernelContext_ && !r.snapshotPath.empty()) snapshot = r.snapshotPath;
+    throw Error(fault->describe() + (snapshot.empty() ? "" : " (snapshot: " + snapshot + ")"));
+  }
   return {timestamp_};
 }
 

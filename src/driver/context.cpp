@@ -47,7 +47,8 @@ Context::Context(kmd::Device& kernel, DriverOptions options)
     : Context(kernel.gpu(), nullptr, &kernel, options) {}
 
 Context::Context(gpu::Device& device, DriverOptions options)
-    : Context(device, std::make_unique<kmd::Device>(device), nullptr, options) {}
+    : Context(device, std::make_unique<kmd::Device>(device, kmd::optionsFromEnvironment()), nullptr,
+              options) {}
 
 Context::~Context() {
   kernel_->destroyContext(kernelContext_);

@@ -3,11 +3,18 @@
 #include "kmd/device.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "common/error.h"
 #include "kmd/dispatch_state.h"
 
 namespace tessera::kmd {
+
+DeviceOptions optionsFromEnvironment() {
+  DeviceOptions o;
+  if (const char* dir = std::getenv("TESSERA_FAULT_DIR")) o.snapshotFolder = dir;
+  return o;
+}
 
 namespace {
 

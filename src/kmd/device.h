@@ -40,6 +40,10 @@ struct DeviceOptions {
   bool startPaused = false;  // the dispatcher starts paused (resumeDispatcher())
 };
 
+// The options a process asks for in its environment: TESSERA_FAULT_DIR is the snapshot folder
+// (`tessera run --faults DIR` sets it).
+DeviceOptions optionsFromEnvironment();
+
 class Device final {
  public:
   // Allocates the memstore and the ringbuffers in `gpu`'s memory and starts the dispatcher.

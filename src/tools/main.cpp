@@ -307,11 +307,14 @@ int main(int argc, char** argv) {
                                     "run a GLES2 program on Tessera's libEGL/libGLESv2: tessera "
                                     "run [OPTIONS] -- PROGRAM ARGS...");
   runCmd->add_option("--preset", run.preset, "GPU preset (default: adreno-a630)");
+  runCmd->add_option("--faults", run.faultDir,
+                     "write a snapshot of each GPU fault (ring and IBs, decoded) into DIR");
   runCmd->add_flag("--top", run.top,
                    "print each GL context's submitted, retired and faulting batches and GPU time "
                    "to stderr at eglTerminate and exit");
   runCmd->add_option("--mode", run.mode,
-                     "sysmem | naive | binning (default: binning, sysmem on the sysmem preset)");
+                     "sysmem | naive | binning | auto (default: binning, sysmem on the sysmem "
+                     "preset)");
   auto* reportOpt = runCmd->add_option("--report", run.reportDir,
                                        "write DIR/frame-NNNNN.json per frame and DIR/summary.json");
   runCmd->add_option("--frames", run.frames, "report only frames N or A-B (from 1)")

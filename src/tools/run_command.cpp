@@ -33,6 +33,7 @@ constexpr const char* kReportDirVar = "TESSERA_REPORT_DIR";
 constexpr const char* kFramesVar = "TESSERA_REPORT_FRAMES";
 constexpr const char* kCaptureVar = "TESSERA_CAPTURE_FRAMES";
 constexpr const char* kTopVar = "TESSERA_TOP";
+constexpr const char* kFaultDirVar = "TESSERA_FAULT_DIR";
 
 bool hasLibraries(const fs::path& dir) {
   std::error_code ec;
@@ -107,11 +108,12 @@ int runProgram(const RunArgs& a) {
   if (!counters.empty() && a.reportDir.empty())
     throw Error("--counter reads the frame reports: it needs --report DIR");
   const std::string libDir = glLibraryDir();
-  if (!a.reportDir.empty()) {
+  for (const auto& [dir, what] : {std::pair{&a.reportDir, "report"}, {&a.faultDir, "fault"}}) {
+    if (dir->empty()) continue;
     std::error_code ec;
-    fs::create_directories(a.reportDir, ec);
-    if (ec || !fs::is_directory(a.reportDir))
-      throw Error("cannot create report directory '" + a.reportDir + "'" +
+    fs::create_directories(*dir, ec);
+    if (ec || !fs::is_directory(*dir))
+      throw Error(std::string("cannot create ") + what + " directory '" + *dir + "'" +
                   (ec ? ": " + ec.message() : ""));
   }
 
@@ -119,6 +121,7 @@ int runProgram(const RunArgs& a) {
   if (!a.preset.empty()) setenv(kPresetVar, a.preset.c_str(), 1);
   if (!a.mode.empty()) setenv(kModeVar, a.mode.c_str(), 1);
   if (a.top) setenv(kTopVar, "1", 1);
+  if (!a.faultDir.empty()) setenv(kFaultDirVar, fs::absolute(a.faultDir).c_str(), 1);
   if (!a.reportDir.empty()) {
     setenv(kReportDirVar, a.reportDir.c_str(), 1);
     if (a.frames.empty())

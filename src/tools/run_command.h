@@ -12,7 +12,8 @@ struct RunArgs {
   std::string reportDir;     // per-frame reports go here (TESSERA_REPORT_DIR)
   std::string frames;        // `N` or `A-B`: which frames are reported (1-based)
   bool captureFrames = false;
-  bool top = false;  // the kernel's per-context summary on stderr at the end (TESSERA_TOP)
+  bool top = false;      // the kernel's per-context summary on stderr at the end (TESSERA_TOP)
+  std::string faultDir;  // GPU fault snapshots go here (TESSERA_FAULT_DIR)
   std::vector<std::string> counters;  // GROUP.NAME: printed per reported frame after the run
   std::vector<std::string> command;   // PROGRAM ARGS...
 };

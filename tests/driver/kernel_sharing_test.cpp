@@ -5,7 +5,9 @@
 // fail cleanly.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
+#include <sstream>
 
 #include "common/error.h"
 #include "driver/driver_fixture.h"
@@ -115,6 +117,31 @@ Images run(bool withBad) {
     EXPECT_FALSE(kernel.faults().empty());
   }
   return {a.ctx.readSurface(a.fb.color), b.ctx.readSurface(b.fb.color)};
+}
+
+TEST(KernelSharing, AFaultLeavesASnapshotTheErrorNames) {
+  const std::string dir = ::testing::TempDir() + "/tessera-kernel-snapshots";
+  gpu::Device gpu(gpu::findPreset("adreno-a320"));
+  kmd::DeviceOptions options;
+  options.snapshotFolder = dir;
+  kmd::Device kernel(gpu, options);
+  DriverFixture bad(RenderMode::Binning, kernel);
+  bad.ctx.bindShaders(
+      bad.vsId, bad.ctx.createFragmentShader(isa::encode(isa::assemble(kEndlessFs, "endless.fs"))));
+  bad.drawQuad();
+  try {
+    bad.ctx.flushFrame();
+    FAIL() << "the endless shader must fault";
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    const size_t at = what.find("(snapshot: ");
+    ASSERT_NE(at, std::string::npos) << what;
+    const std::string path = what.substr(at + 11, what.size() - at - 12);
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_NE(text.str().find("CP_"), std::string::npos) << path;  // the decoded ring and IBs
+  }
 }
 
 TEST(KernelSharing, GoodContextsRenderTheSameWithABadOneBesideThem) {

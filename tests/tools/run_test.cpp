@@ -179,6 +179,7 @@ TEST(Run, BadArgumentsAreRefusedBeforeTheProgramRuns) {
       {"--frames 2", "--report", 2},
       {"--capture-frames", "--report", 2},
       {"--no-such-option", "--no-such-option", 2},
+      {"--faults /proc/no-such-folder", "cannot create fault directory '/proc/no-such-folder'", 1},
   };
   for (const auto& c : cases) {
     const CommandResult r = tesseraRun(c.options, "1");

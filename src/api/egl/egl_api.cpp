@@ -325,7 +325,8 @@ EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLin
       d->syncs.clear();
       d->kernel.reset();
       d->device = std::make_unique<tessera::gpu::Device>(p);
-      d->kernel = std::make_unique<tessera::kmd::Device>(*d->device);
+      d->kernel = std::make_unique<tessera::kmd::Device>(*d->device,
+                                                         tessera::kmd::optionsFromEnvironment());
       // As `tessera render`: binning unless the preset is the immediate-mode baseline.
       d->options.mode = mode && *mode  ? tessera::driver::parseRenderMode(mode)
                         : p.sysmemOnly ? tessera::driver::RenderMode::Sysmem
