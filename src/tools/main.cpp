@@ -313,8 +313,8 @@ int main(int argc, char** argv) {
                    "print each GL context's submitted, retired and faulting batches and GPU time "
                    "to stderr at eglTerminate and exit");
   runCmd->add_option("--mode", run.mode,
-                     "sysmem | naive | binning | auto (default: binning, sysmem on the sysmem "
-                     "preset)");
+                     "sysmem | naive | binning | auto (default: auto, the driver's per-batch "
+                     "choice; sysmem on the sysmem preset)");
   auto* reportOpt = runCmd->add_option("--report", run.reportDir,
                                        "write DIR/frame-NNNNN.json per frame and DIR/summary.json");
   runCmd->add_option("--frames", run.frames, "report only frames N or A-B (from 1)")
@@ -334,7 +334,8 @@ int main(int argc, char** argv) {
   replay->add_option("trace", rp.trace, "TRACE.trace")->required();
   replay->add_option("--preset", rp.preset, "GPU preset (default: adreno-a630)");
   replay->add_option("--mode", rp.mode,
-                     "sysmem | naive | binning (default: binning, sysmem on the sysmem preset)");
+                     "sysmem | naive | binning | auto (default: auto, the driver's per-batch "
+                     "choice; sysmem on the sysmem preset)");
   replay->add_option("--frames", rp.frames, "replay and report frames N or A-B (from 1)");
   replay->add_option("--report", rp.reportDir,
                      "write DIR/frame-NNNNN.json and .png per frame (default: TRACE-replay)");

@@ -327,10 +327,11 @@ EGLAPI EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLin
       d->device = std::make_unique<tessera::gpu::Device>(p);
       d->kernel = std::make_unique<tessera::kmd::Device>(*d->device,
                                                          tessera::kmd::optionsFromEnvironment());
-      // As `tessera render`: binning unless the preset is the immediate-mode baseline.
+      // As freedreno: the driver chooses per batch (docs/architecture.md, "Flush") unless
+      // TESSERA_MODE forces a mode; the immediate-mode baseline preset renders in sysmem.
       d->options.mode = mode && *mode  ? tessera::driver::parseRenderMode(mode)
                         : p.sysmemOnly ? tessera::driver::RenderMode::Sysmem
-                                       : tessera::driver::RenderMode::Binning;
+                                       : tessera::driver::RenderMode::Auto;
       if (!d->reporter) {
         d->reporter = std::make_unique<tessera::report::FrameReporter>(
             std::string(p.name), std::string(tessera::driver::renderModeName(d->options.mode)));
