@@ -67,9 +67,7 @@ void Context::recordTimestamp(pipe::QueryId id) {
 }
 
 uint64_t Context::gpuTimeNs() {
-  const double mhz = device_.preset().clockMHz;
-  return static_cast<uint64_t>(
-      std::llround(static_cast<double>(device_.clockCycles()) * 1e3 / mhz));
+  return queries_.nanoseconds(device_.clockCycles());
 }
 
 pipe::QueryResult Context::queryResult(pipe::QueryId id, bool wait) {
@@ -479,7 +477,7 @@ pipe::Fence Context::flush() {
   if (report.restores > 0) ++software_.batchesRestore;
   submit(ib0, drawIb, report);
   growOverflowedStreams(report);
-  policy_.record(fb_, report.stats.rb.samplesPassed);
+  if (options_.mode == RenderMode::Auto) policy_.record(fb_, report.stats.rb.samplesPassed);
   if (report.fault) disjoint_ = true;  // the clock kept running over work that was lost
   queries_.batchSubmitted(batch.queries, timestamp_);
   // Surfaces the batch wrote now hold defined contents; invalidated ones do not.

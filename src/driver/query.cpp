@@ -97,10 +97,20 @@ const QueryTable::Query& QueryTable::get(pipe::QueryId id, const char* what) con
 }
 
 void QueryTable::releaseAccumulator(Query& q) {
+  if (!q.accumulator) return;
+  BatchQueries* writer = nullptr;
   for (const Period& p : q.periods)
-    if (p.batch) return;
-  if (q.accumulator) memory_.release(q.accumulator);
+    if (p.batch) writer = p.batch;
+  if (writer)
+    writer->retiredAccumulators.push_back(q.accumulator);
+  else
+    memory_.release(q.accumulator);
   q.accumulator = 0;
+}
+
+void QueryTable::releaseRetired(BatchQueries& batch) {
+  for (gpu::GpuAddress a : batch.retiredAccumulators) memory_.release(a);
+  batch.retiredAccumulators.clear();
 }
 
 pipe::QueryId QueryTable::add(Query q) {
@@ -291,6 +301,7 @@ void QueryTable::batchSubmitted(BatchQueries& batch, uint64_t fence) {
         p.buffer = batch.buffer;
         p.fence = fence;
       }
+  releaseRetired(batch);  // the driver waits for the batch to retire before this
 }
 
 void QueryTable::batchDropped(BatchQueries& batch) {
@@ -304,6 +315,7 @@ void QueryTable::batchDropped(BatchQueries& batch) {
   }
   for (Query& q : queries_)
     std::erase_if(q.periods, [&](const Period& p) { return p.batch == &batch; });
+  releaseRetired(batch);
 }
 
 bool QueryTable::pendingIn(pipe::QueryId id, const BatchQueries& batch) const {
@@ -332,17 +344,18 @@ std::vector<uint64_t> QueryTable::hardwareValues(const Query& q) const {
   return values;
 }
 
+uint64_t QueryTable::nanoseconds(uint64_t cycles) const {
+  return context_.clockMHz > 0 ? static_cast<uint64_t>(std::llround(static_cast<double>(cycles) *
+                                                                    1e3 / context_.clockMHz))
+                               : cycles;
+}
+
 pipe::QueryResult QueryTable::result(pipe::QueryId id, uint64_t retired) const {
   const Query& q = get(id, "queryResult");
   if (!q.begun) throw Error("queryResult: query " + std::to_string(id) + " was never begun");
   if (q.running) return {};
   for (const Period& p : q.periods)
     if (p.batch || p.fence > retired) return {};
-  const auto nanoseconds = [&](uint64_t cycles) {
-    return context_.clockMHz > 0 ? static_cast<uint64_t>(std::llround(static_cast<double>(cycles) *
-                                                                      1e3 / context_.clockMHz))
-                                 : cycles;
-  };
   pipe::QueryResult r;
   r.available = true;
   switch (q.type) {

@@ -52,6 +52,9 @@ struct BatchQueries {
   gpu::cp::CommandWriter tail;                // once, after the last pass (timestamps)
   std::vector<pipe::QueryId> timestamps;
   std::shared_ptr<QueryBuffer> buffer;  // PerBin, allocated when the batch is flushed
+  // Accumulators of queries begun again (or destroyed) while this batch still writes the old
+  // one: freed once the batch has run or been dropped.
+  std::vector<gpu::GpuAddress> retiredAccumulators;
 };
 
 // What the query table needs from its context: the software counters and the GPU clock.
@@ -94,13 +97,15 @@ class QueryTable final {
   // The result, if every period's fence is at most `retired`.
   pipe::QueryResult result(pipe::QueryId id, uint64_t retired) const;
   bool running(pipe::QueryId id) const;
+  // GPU clock cycles in nanoseconds at the preset's clock (time queries, GL_TIMESTAMP_EXT).
+  uint64_t nanoseconds(uint64_t cycles) const;
 
  private:
   struct Period {
     std::shared_ptr<QueryBuffer> buffer;  // PerBin; null while its batch is recorded
     uint32_t start = 0, stop = 0;         // first slots
     bool stopped = false;
-    const BatchQueries* batch = nullptr;  // while recorded
+    BatchQueries* batch = nullptr;  // while recorded
     uint64_t fence = 0;
   };
   struct Query {
@@ -121,8 +126,9 @@ class QueryTable final {
   Query& get(pipe::QueryId id, const char* what);
   const Query& get(pipe::QueryId id, const char* what) const;
   pipe::QueryId add(Query q);
-  // Frees the accumulator unless a batch being recorded may still write it.
+  // Frees the accumulator, or hands it to the batch being recorded that may still write it.
   void releaseAccumulator(Query& q);
+  void releaseRetired(BatchQueries& batch);
   // A sample point for `q` (start or stop) into `w`, returning its first slot.
   uint32_t sample(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& w, bool stop);
   void startPeriod(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& w);

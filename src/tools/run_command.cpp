@@ -16,7 +16,6 @@
 
 #include "common/error.h"
 #include "driver/options.h"
-#include "gpu/pipeline/countables.h"
 #include "gpu/preset/preset.h"
 #include "report/counters_json.h"
 #include "report/frame_range.h"
@@ -52,13 +51,16 @@ int exitStatus(int status) {
   return 1;
 }
 
-// Each requested counter of every frame report in `dir`, in frame order.
-void printCounters(const std::string& dir, const std::vector<size_t>& counters) {
+// Each requested counter (`names`, as the user gave them) of every frame report the run wrote
+// in `dir` (written since `started`: older runs' reports may share the folder), in frame order.
+void printCounters(const std::string& dir, fs::file_time_type started,
+                   const std::vector<std::string>& names, const std::vector<size_t>& counters) {
   std::vector<fs::path> frames;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     const std::string name = e.path().filename().string();
-    if (name.starts_with("frame-") && name.ends_with(".json")) frames.push_back(e.path());
+    if (name.starts_with("frame-") && name.ends_with(".json") && e.last_write_time(ec) >= started)
+      frames.push_back(e.path());
   }
   std::sort(frames.begin(), frames.end());
   for (const fs::path& f : frames) {
@@ -66,12 +68,9 @@ void printCounters(const std::string& dir, const std::vector<size_t>& counters) 
     const nlohmann::json frame = nlohmann::json::parse(in, nullptr, false);
     if (frame.is_discarded()) throw Error("frame report '" + f.string() + "' is not JSON");
     const std::string label = f.stem().string().substr(6);
-    for (size_t c : counters) {
-      const gpu::Countable& k = gpu::countables()[c];
-      std::printf("frame %s  %s.%s  %.0f\n", label.c_str(),
-                  std::string(gpu::kCounterGroupNames[static_cast<size_t>(k.group)]).c_str(),
-                  std::string(k.name).c_str(), report::countableValue(frame, c));
-    }
+    for (size_t i = 0; i < counters.size(); ++i)
+      std::printf("frame %s  %s  %.0f\n", label.c_str(), names[i].c_str(),
+                  report::countableValue(frame, counters[i]));
   }
 }
 
@@ -133,6 +132,7 @@ int runProgram(const RunArgs& a) {
     else
       unsetenv(kCaptureVar);
   }
+  const fs::file_time_type started = fs::file_time_type::clock::now();
   std::fflush(stdout);
   std::fflush(stderr);
 
@@ -165,7 +165,7 @@ int runProgram(const RunArgs& a) {
   sigaction(SIGINT, &oldInt, nullptr);
   sigaction(SIGQUIT, &oldQuit, nullptr);
   if (done < 0) throw Error(std::string("run: waiting for the program: ") + std::strerror(errno));
-  if (!counters.empty()) printCounters(a.reportDir, counters);
+  if (!counters.empty()) printCounters(a.reportDir, started, a.counters, counters);
   return exitStatus(status);
 }
 

@@ -157,6 +157,15 @@ TEST(CommandProcessor, DrawWithoutStateFaultsCleanly) {
   w.packet(Opcode::CP_DRAW_INDX, {4, 3});
   auto f = g.run(w.words());
   ASSERT_TRUE(f);  // no surface, no shaders: a BadState fault, not a crash
+  // A draw of 2^32 - 1 vertices is refused before the model lists them (found by the fuzzer).
+  CommandWriter huge;
+  huge.packet(Opcode::CP_SET_MARKER, {0});
+  huge.packet(Opcode::CP_DRAW_INDX, {4, 0xffffffffu});
+  f = g.run(huge.words());
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind, FaultKind::BadState);
+  EXPECT_NE(f->message.find("vertices is more than the 16777216"), std::string::npos)
+      << f->message;
 }
 
 // Random streams and every truncation of a real frame's stream end in a fault or in success,

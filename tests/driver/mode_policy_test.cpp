@@ -81,6 +81,10 @@ std::vector<Case> cases() {
          ms.width = f.kW;
          ms.height = f.kH;
          f.ctx.setFramebuffer(ms);
+         f.fb = ms;  // what the image comparison reads back
+         // Defined contents first, in a batch of their own: the draw's batch has no clear.
+         f.ctx.clear(pipe::kClearColor, {0.2f, 0.2f, 0.2f, 1}, 1, 0);
+         f.ctx.flush();
          f.drawQuad();
        },
        RenderMode::Binning, "multisampled"},

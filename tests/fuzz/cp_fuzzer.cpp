@@ -15,14 +15,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const Preset preset = findPreset("adreno-a630");
   Device device(preset);
   GpuMemory& memory = device.memory();
-  // Buffers a stream may name: the first dword of the input picks where they land, so that
-  // addresses inside them are reachable by the fuzzer.
-  for (const char* name : {"vertices", "texture", "colour", "depth"}) {
-    const GpuAddress bo = memory.allocate(64 * 1024, name);
-    std::vector<uint8_t> fill(64 * 1024);
-    for (size_t i = 0; i < fill.size(); ++i) fill[i] = static_cast<uint8_t>(i * 31 + size);
-    memory.write(BusClient::Host, bo, fill.data(), fill.size());
-  }
+  // Buffers a stream may name, at the same addresses for every input (the first BOs of a fresh
+  // device: 0x100000, 0x110000, ...), so that the seed streams' addresses reach them.
+  static const std::vector<uint8_t> fill = [] {
+    std::vector<uint8_t> f(64 * 1024);
+    for (size_t i = 0; i < f.size(); ++i) f[i] = static_cast<uint8_t>(i * 31);
+    return f;
+  }();
+  for (const char* name : {"vertices", "texture", "colour", "depth"})
+    memory.write(BusClient::Host, memory.allocate(fill.size(), name), fill.data(), fill.size());
   const size_t dwords = size / 4;
   if (dwords == 0) return 0;
   const GpuAddress ring = memory.allocate(dwords * 4, "ring");

@@ -160,6 +160,39 @@ TEST(Run, TopPrintsEachContextsSummaryAtTerminate) {
   EXPECT_EQ(plain.output.find("tessera: contexts at"), std::string::npos) << plain.output;
 }
 
+TEST(Run, CounterPrintsTheReportsValuesForThisRunsFrames) {
+  const fs::path dir = freshDir("counter");
+  ASSERT_EQ(
+      tesseraRun("--preset adreno-a320 --mode binning --report " + dir.string(), "3").exitCode, 0);
+  // A second run into the same folder reports frame 2 only: frames 1 and 3 are the first run's.
+  const CommandResult r =
+      tesseraRun("--preset adreno-a320 --mode binning --frames 2 --report " + dir.string() +
+                     " --counter ras.pixels_covered --counter bus.gmem_resolve_write_bytes"
+                     " --counter busy.ras",
+                 "3");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const json j = readJson(dir / frameName(2, "json"));
+  const auto line = [&](const std::string& name, double value) {
+    char text[128];
+    std::snprintf(text, sizeof text, "frame 00002  %s  %.0f\n", name.c_str(), value);
+    return std::string(text);
+  };
+  EXPECT_NE(r.output.find(line("ras.pixels_covered", j["counters"]["ras"]["pixels_covered"])),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(
+                line("bus.gmem_resolve_write_bytes", j["bytes"]["gmem_resolve"]["write_bytes"])),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(line("busy.ras", j["timing"]["busy_cycles"]["ras"])), std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find("frame 00001"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("frame 00003"), std::string::npos) << r.output;
+  const CommandResult bad = tesseraRun("--report " + dir.string() + " --counter ras.nope", "1");
+  EXPECT_EQ(bad.exitCode, 1);
+  EXPECT_NE(bad.output.find("unknown counter 'ras.nope'"), std::string::npos) << bad.output;
+}
+
 TEST(Run, ExitStatusIsTheProgramsOwn) {
   EXPECT_EQ(tesseraRun("", "1 7").exitCode, 7);
   EXPECT_EQ(tesseraRun("", "1 0").exitCode, 0);

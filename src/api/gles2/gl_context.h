@@ -333,7 +333,7 @@ class Context final {
   pipe::BlendState blend_;
   pipe::DepthStencilAlphaState dsa_;
   bool cullEnabled_ = false, scissorEnabled_ = false, ditherEnabled_ = true;
-  bool polygonOffsetFill_ = false, sampleAlphaToCoverage_ = false, sampleCoverage_ = false;
+  bool polygonOffsetFill_ = false;
   GLenum cullFace_ = GL_BACK, frontFace_ = GL_CCW;
   std::array<GLint, 4> viewport_{}, scissor_{};
   float depthNear_ = 0, depthFar_ = 1;
@@ -342,8 +342,6 @@ class Context final {
   GLint clearStencil_ = 0;
   GLint unpackAlignment_ = 4, packAlignment_ = 4;
   float lineWidth_ = 1, polygonFactor_ = 0, polygonUnits_ = 0;
-  float sampleCoverageValue_ = 1;
-  bool sampleCoverageInvert_ = false;
   GLenum generateMipmapHint_ = GL_DONT_CARE;
   std::array<GLenum, 4> blendFuncs_{GL_ONE, GL_ZERO, GL_ONE, GL_ZERO};
   std::array<GLenum, 2> blendEquations_{GL_FUNC_ADD, GL_FUNC_ADD};

@@ -184,9 +184,9 @@ struct StateQuery {
       case GL_POLYGON_OFFSET_UNITS:
         return floats({c.polygonUnits_});
       case GL_SAMPLE_COVERAGE_VALUE:
-        return floats({c.sampleCoverageValue_});
+        return floats({c.blend_.sampleCoverageValue});
       case GL_SAMPLE_COVERAGE_INVERT:
-        return bools({double(c.sampleCoverageInvert_)});
+        return bools({double(c.blend_.sampleCoverageInvert)});
       case GL_STENCIL_FUNC:
         return enums({double(GL_NEVER + static_cast<int>(f.func))});
       case GL_STENCIL_REF:

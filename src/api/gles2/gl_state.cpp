@@ -55,10 +55,10 @@ void Context::enable(GLenum cap, bool on) {
       polygonOffsetFill_ = on;
       return;
     case GL_SAMPLE_ALPHA_TO_COVERAGE:
-      sampleAlphaToCoverage_ = on;
+      blend_.alphaToCoverage = on;
       return;
     case GL_SAMPLE_COVERAGE:
-      sampleCoverage_ = on;
+      blend_.sampleCoverage = on;
       return;
     default:
       error(GL_INVALID_ENUM);
@@ -82,9 +82,9 @@ GLboolean Context::isEnabled(GLenum cap) {
     case GL_POLYGON_OFFSET_FILL:
       return polygonOffsetFill_;
     case GL_SAMPLE_ALPHA_TO_COVERAGE:
-      return sampleAlphaToCoverage_;
+      return blend_.alphaToCoverage;
     case GL_SAMPLE_COVERAGE:
-      return sampleCoverage_;
+      return blend_.sampleCoverage;
     default:
       error(GL_INVALID_ENUM);
       return GL_FALSE;
@@ -215,17 +215,14 @@ void Context::hint(GLenum target, GLenum mode) {
 }
 
 void Context::sampleCoverage(float value, bool invert) {
-  sampleCoverageValue_ = std::clamp(value, 0.0f, 1.0f);
-  sampleCoverageInvert_ = invert;
+  // The render backend's coverage mask state (§4.1.3), kept with the rest of the blend state.
+  blend_.sampleCoverageValue = std::clamp(value, 0.0f, 1.0f);
+  blend_.sampleCoverageInvert = invert;
 }
 
 void Context::applyState() {
-  // §4.1.3: coverage from alpha and from SAMPLE_COVERAGE_VALUE applies only to a multisample
-  // framebuffer (the driver's render backend ignores it at one sample).
-  blend_.alphaToCoverage = sampleAlphaToCoverage_;
-  blend_.sampleCoverage = sampleCoverage_;
-  blend_.sampleCoverageValue = sampleCoverageValue_;
-  blend_.sampleCoverageInvert = sampleCoverageInvert_;
+  // blend_ carries the §4.1.3 coverage masks too; the render backend applies them only to a
+  // multisample framebuffer.
   pipe_.setBlend(blend_);
   pipe_.setDepthStencilAlpha(dsa_);
   pipe::RasterizerState rs;

@@ -225,7 +225,7 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
         memory_.countWrite(BusClient::CommandProcessor, 8);
         return;
       }
-      memory_.write64(BusClient::CommandProcessor, dst, base + av + ((p[0] & 2) ? 0 - bv : bv));
+      memory_.write64(BusClient::CommandProcessor, dst, memToMem(p[0], base, av, bv));
       return;
     }
   }

@@ -43,6 +43,12 @@ class CpBackend {
   virtual bool deferMemToMem(uint32_t flags, GpuAddress dst, GpuAddress a, GpuAddress b) = 0;
 };
 
+// CP_MEM_TO_MEM's 64-bit result: (ACCUMULATE ? dst : 0) + a + (NEG_B ? -b : b). The CP and a
+// backend that defers the packet (CpBackend::deferMemToMem) both compute it here.
+constexpr uint64_t memToMem(uint32_t flags, uint64_t dst, uint64_t a, uint64_t b) {
+  return ((flags & 1) ? dst : 0) + a + ((flags & 2) ? 0 - b : b);
+}
+
 // The select of RBBM_ALWAYSON_COUNTER for CpBackend::counterToMemory.
 inline constexpr uint32_t kAlwaysOnCounter = 0xffffffffu;
 

@@ -22,12 +22,14 @@ void downsampleRow(const uint8_t* src, uint8_t* dst, uint64_t pixels, const Samp
   const rb::ColorLayout& l = rb::layoutOf(f.colorFormat);
   for (uint64_t p = 0; p < pixels; ++p) {
     const uint8_t* s = src + p * bpp * n;
+    uint32_t v[4];  // each sample (RB_MSAA_CNTL allows at most 4) loaded once, then averaged
+    for (uint32_t j = 0; j < n; ++j) v[j] = rb::loadPixel(s + j * bpp, bpp);
     uint32_t out = 0;
     for (int c = 0; c < 4; ++c) {
       if (l.bits[c] == 0) continue;
       const uint32_t max = (1u << l.bits[c]) - 1u;
       uint32_t sum = 0;
-      for (uint32_t j = 0; j < n; ++j) sum += (rb::loadPixel(s + j * bpp, bpp) >> l.shift[c]) & max;
+      for (uint32_t j = 0; j < n; ++j) sum += (v[j] >> l.shift[c]) & max;
       out |= ((sum + n / 2) / n) << l.shift[c];
     }
     rb::storePixel(dst + p * bpp, bpp, out);

@@ -85,6 +85,7 @@ bool Pipeline::deferMemToMem(uint32_t flags, GpuAddress dst, GpuAddress a, GpuAd
 
 void Pipeline::resolveTimedCounters(const Preset& preset, const perf::SubmissionTiming& timing,
                                     uint64_t clockBase) {
+  if (timedCounters_.empty()) return;  // most submissions read no clock
   const std::vector<perf::PassWork> passes = passWork(stats_);
   const size_t firstBin = passes.size() - stats_.bins.size();
   auto load = [&](GpuAddress at) {
@@ -94,9 +95,8 @@ void Pipeline::resolveTimedCounters(const Preset& preset, const perf::Submission
   };
   for (const TimedCounter& t : timedCounters_) {
     uint64_t value = 0;
-    if (t.memToMem) {  // as the CP does it (command_processor.cpp), bus already charged
-      const uint64_t base = (t.flags & 1) ? load(t.dst) : 0, b = load(t.b);
-      value = base + load(t.a) + ((t.flags & 2) ? 0 - b : b);
+    if (t.memToMem) {  // the CP charged the bus when it deferred the packet
+      value = cp::memToMem(t.flags, load(t.dst), load(t.a), load(t.b));
       std::memcpy(memory_.span(BusClient::CommandProcessor, t.dst, 8).data(), &value, 8);
       continue;
     }
