@@ -16,12 +16,14 @@ namespace tessera::gpu {
 
 class Device final {
  public:
-  explicit Device(const Preset& preset)
+  // `threads`: host threads for the bins of render passes (Pipeline::setThreads).
+  explicit Device(const Preset& preset, unsigned threads = defaultThreads())
       : preset_(preset),
         gmem_(preset.sysmemOnly ? 0 : preset.gmemBytes),
         pipeline_(memory_, gmem_),
         cp_(memory_, pipeline_) {
-    pipeline_.setCpStats(&cp_.stats());
+    pipeline_.setCommandProcessor(&cp_);
+    pipeline_.setThreads(threads);
     // The texture cache's geometry is the preset's (docs/textures.md, "Texture cache").
     pipeline_.textureUnit().configureCache(
         {preset.texCacheBytes, preset.texCacheLineBytes, preset.texCacheWays});

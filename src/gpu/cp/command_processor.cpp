@@ -51,10 +51,22 @@ std::string CpFault::describe() const {
 std::optional<CpFault> CommandProcessor::execute(GpuAddress ring, uint32_t dwords) {
   packetsThisSubmit_ = 0;
   currentPacket_ = ring;
+  auto describe = [this](const GpuFault& f) {
+    return CpFault{f.kind(), f.packet() ? f.packet() : currentPacket_, f.address(), f.client(),
+                   f.what()};
+  };
   try {
     runBuffer(ring, dwords, 0);
+    backend_.sync();
   } catch (const GpuFault& f) {
-    return CpFault{f.kind(), currentPacket_, f.address(), f.client(), f.what()};
+    const CpFault own = describe(f);
+    // Work the backend accepted before the fault still runs; a fault in it came first.
+    try {
+      backend_.sync();
+    } catch (const GpuFault& earlier) {
+      return describe(earlier);
+    }
+    return own;
   }
   return std::nullopt;
 }
@@ -168,6 +180,7 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
       if (static_cast<Event>(ev->value) == Event::CACHE_FLUSH_TS) {
         if (count != 4)
           fault(FaultKind::BadPacket, at, "CACHE_FLUSH_TS needs ADDR_LO, ADDR_HI, VALUE");
+        backend_.sync();
         memory_.write32(BusClient::CommandProcessor, addr64(p[1], p[2]), p[3]);
         return;
       }
@@ -175,6 +188,7 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
       return;
     }
     case Opcode::CP_MEM_WRITE:
+      backend_.sync();
       memory_.write(BusClient::CommandProcessor, addr64(p[0], p[1]), p + 2, (count - 2) * 4);
       return;
     case Opcode::CP_REG_WRITE_ADD: {
@@ -184,12 +198,14 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
       return;
     }
     case Opcode::CP_COND_EXEC:
+      backend_.sync();
       if (memory_.read32(BusClient::CommandProcessor, addr64(p[0], p[1])) == 0) skip = p[2];
       return;
     case Opcode::CP_COND_MODE_EXEC:
       if (!((p[0] >> static_cast<uint32_t>(mode_)) & 1)) skip = p[1];
       return;
     case Opcode::CP_REG_TO_MEM: {
+      backend_.sync();
       const uint32_t first = p[0] & 0xffff, dwords = (p[0] >> 16) & 0xfff;
       // SCRATCH_BASE: relative to the pass's row of a per-bin buffer (seed on Adreno queries).
       const GpuAddress dst =
@@ -217,6 +233,7 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
     case Opcode::CP_MEM_TO_MEM: {
       // 64-bit arithmetic on memory: the GPU-side accumulation of query results.
       const GpuAddress dst = addr64(p[1], p[2]), a = addr64(p[3], p[4]), b = addr64(p[5], p[6]);
+      backend_.sync();
       const uint64_t av = memory_.read64(BusClient::CommandProcessor, a);
       const uint64_t bv = memory_.read64(BusClient::CommandProcessor, b);
       const uint64_t base = (p[0] & 1) ? memory_.read64(BusClient::CommandProcessor, dst) : 0;

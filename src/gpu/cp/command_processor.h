@@ -41,6 +41,11 @@ class CpBackend {
   // CP_MEM_TO_MEM whose operands a counterToMemory has yet to write: true if the backend
   // performs it later, in order, once they are written.
   virtual bool deferMemToMem(uint32_t flags, GpuAddress dst, GpuAddress a, GpuAddress b) = 0;
+  // Before the CP touches memory itself (CP_MEM_WRITE, CP_COND_EXEC, CP_REG_TO_MEM,
+  // CP_MEM_TO_MEM, CACHE_FLUSH_TS) and when it stops: work the backend has accepted but not yet
+  // run (the bins of a render pass, gpu/pipeline/bin_jobs.h) must be done, in order. A fault in
+  // that work is thrown from here.
+  virtual void sync() {}
 };
 
 // CP_MEM_TO_MEM's 64-bit result: (ACCUMULATE ? dst : 0) + a + (NEG_B ? -b : b). The CP and a
@@ -84,6 +89,8 @@ class CommandProcessor final {
   const CpStats& stats() const { return stats_; }
   void resetStats() { stats_ = {}; }
   RenderMode mode() const { return mode_; }
+  // The packet executing now (the backend records it with work it runs later).
+  GpuAddress currentPacket() const { return currentPacket_; }
 
  private:
   void runBuffer(GpuAddress addr, uint32_t dwords, int depth);

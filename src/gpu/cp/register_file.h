@@ -19,7 +19,10 @@ class RegisterFile final {
     return GpuAddress{get(lo, index)} | (GpuAddress{get(hi, index)} << 32);
   }
   uint32_t raw(uint32_t offset) const { return regs_[offset]; }
-  void set(Reg r, uint32_t value, uint32_t index = 0) { regs_[regOffset(r, index)] = value; }
+  void set(Reg r, uint32_t value, uint32_t index = 0) {
+    regs_[regOffset(r, index)] = value;
+    ++generation_;
+  }
   // Writes by offset, as a type-4 packet does; false if the offset names no register.
   bool write(uint32_t offset, uint32_t value) {
     if (offset >= kRegisterFileSize || !valid_[offset]) return false;

@@ -2,6 +2,7 @@
 // Buffers of the current bin live at driver-chosen offsets (RB_GMEM_*_BASE) with a pitch of
 // bin width × bytes per pixel. Traffic inside GMEM never reaches the bus.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,6 +15,9 @@ class TileMemory final {
  public:
   explicit TileMemory(uint32_t bytes) : bytes_(bytes, 0) {}
   uint32_t size() const { return static_cast<uint32_t>(bytes_.size()); }
+  // GMEM holds nothing defined when a bin starts; the model zeroes it, so a bin that reads what
+  // it neither cleared nor restored sees the same bytes whichever bin ran before it.
+  void zero() { std::fill(bytes_.begin(), bytes_.end(), uint8_t{0}); }
   // A slice of GMEM; faults (BadState) if it does not fit: the driver's layout is wrong.
   uint8_t* slice(uint64_t offset, uint64_t bytes) {
     if (offset > bytes_.size() || bytes > bytes_.size() - offset)

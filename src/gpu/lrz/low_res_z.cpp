@@ -109,6 +109,14 @@ void LowResZ::store(GpuMemory& memory) {
   memory.write(BusClient::Lrz, buffer_, blocks_.data(), blocks_.size() * kBytesPerBlock);
 }
 
+void LowResZ::followBuffer(const LowResZ& pass) {
+  active_ = pass.active_;
+  buffer_ = pass.buffer_;
+  pitch_ = pass.pitch_;
+  rows_ = pass.rows_;
+  if (active_) blocks_.resize(size_t{pitch_} * rows_);
+}
+
 void LowResZ::load(GpuMemory& memory, const ras::Scissor& bin) {
   int bx0, by0, bx1, by1;
   if (!active_ || !blockRange(bin, bx0, by0, bx1, by1)) return;

@@ -57,6 +57,9 @@ class LowResZ final {
   void store(GpuMemory& memory);
   // A bin of the render pass reads its blocks from memory.
   void load(GpuMemory& memory, const ras::Scissor& bin);
+  // A bin worker (gpu/pipeline/bin_jobs.h) reads the buffer `pass` stored: its place and grid,
+  // and room for the blocks its bin loads.
+  void followBuffer(const LowResZ& pass);
   // Render pass: every covered pixel of the quad at (x, y) is behind its block.
   bool quadHidden(int x, int y, const float z[4], uint8_t coverage) const;
 

@@ -13,6 +13,27 @@ uint64_t BusStats::totalGpuBytes() const {
   return sum;
 }
 
+thread_local const GpuMemory* GpuMemory::tSinkMemory = nullptr;
+thread_local BusStats* GpuMemory::tSink = nullptr;
+
+GpuMemory::BusCountingScope::BusCountingScope(const GpuMemory& memory, BusStats& into)
+    : previousMemory_(tSinkMemory), previous_(tSink) {
+  tSinkMemory = &memory;
+  tSink = &into;
+}
+
+GpuMemory::BusCountingScope::~BusCountingScope() {
+  tSinkMemory = previousMemory_;
+  tSink = previous_;
+}
+
+void GpuMemory::addStats(const BusStats& traffic) {
+  for (size_t i = 0; i < static_cast<size_t>(BusClient::Count); ++i) {
+    stats_.client[i].readBytes += traffic.client[i].readBytes;
+    stats_.client[i].writeBytes += traffic.client[i].writeBytes;
+  }
+}
+
 GpuAddress GpuMemory::allocate(size_t size, std::string name) {
   if (size == 0) size = 1;
   GpuAddress base = next_;

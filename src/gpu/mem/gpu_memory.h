@@ -35,11 +35,16 @@ class GpuFault : public std::runtime_error {
   FaultKind kind() const { return kind_; }
   GpuAddress address() const { return address_; }
   BusClient client() const { return client_; }
+  // The packet that started the faulting work, when it is not the one the command processor is
+  // executing: a bin of a render pass runs after the CP has moved past its packets.
+  GpuAddress packet() const { return packet_; }
+  void setPacket(GpuAddress packet) { packet_ = packet; }
 
  private:
   FaultKind kind_;
   GpuAddress address_;
   BusClient client_;
+  GpuAddress packet_ = 0;
 };
 
 struct BusTraffic {
@@ -83,19 +88,42 @@ class GpuMemory final {
   }
   void write64(BusClient who, GpuAddress addr, uint64_t v) { write(who, addr, &v, 8); }
 
-  void countRead(BusClient who, uint64_t bytes) { stats_[who].readBytes += bytes; }
-  void countWrite(BusClient who, uint64_t bytes) { stats_[who].writeBytes += bytes; }
-  const BusStats& stats() const { return stats_; }
+  void countRead(BusClient who, uint64_t bytes) { counters()[who].readBytes += bytes; }
+  void countWrite(BusClient who, uint64_t bytes) { counters()[who].writeBytes += bytes; }
+  // The calling thread's view: a bin worker's own traffic while it counts into a
+  // BusCountingScope, else the bus's.
+  const BusStats& stats() const { return counters(); }
   void resetStats() { stats_ = {}; }
+  // Adds traffic counted elsewhere (a bin worker's) to the bus's.
+  void addStats(const BusStats& traffic);
+
+  // While alive, this thread's traffic on `memory` is counted into `into` instead of the bus's
+  // totals, so bin workers on several host threads count apart and merge in a fixed order.
+  class BusCountingScope final {
+   public:
+    BusCountingScope(const GpuMemory& memory, BusStats& into);
+    ~BusCountingScope();
+    BusCountingScope(const BusCountingScope&) = delete;
+    BusCountingScope& operator=(const BusCountingScope&) = delete;
+
+   private:
+    const GpuMemory* previousMemory_;
+    BusStats* previous_;
+  };
 
  private:
   struct Bo {
     std::string name;
     std::vector<uint8_t> data;
   };
+  BusStats& counters() { return tSinkMemory == this ? *tSink : stats_; }
+  const BusStats& counters() const { return tSinkMemory == this ? *tSink : stats_; }
+
   std::map<GpuAddress, Bo> bos_;
   GpuAddress next_ = kBase;
   BusStats stats_;
+  static thread_local const GpuMemory* tSinkMemory;
+  static thread_local BusStats* tSink;
 };
 
 }  // namespace tessera::gpu

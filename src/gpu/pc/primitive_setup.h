@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include "common/counter_sum.h"
 
 #include "gpu/pc/clipper.h"
 #include "gpu/ras/rasterizer.h"
@@ -74,6 +75,8 @@ class PrimitiveSetup final {
   }
 
   const PcStats& stats() const { return stats_; }
+  // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
+  void addStats(const PcStats& s) { addCounters(stats_, s); }
   void resetStats() { stats_ = {}; }
 
  private:

@@ -102,6 +102,7 @@ void Pipeline::bind(const ShaderBinding& b, isa::Stage stage, Bound& out) {
 }
 
 void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
+  finishBins();  // the bins of the pass that ends
   closeStretch(mode == cp::RenderMode::Binning ? Stretch::Binning : Stretch::Setup);
   // LRZ lives from a binning pass through the GMEM pass after it: the binning pass builds it
   // and stores it, the bins read it.
@@ -154,10 +155,21 @@ void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
 void Pipeline::setBin(const cp::RegisterFile& regs) {
   // Each window of a render pass (a bin, or the whole surface in sysmem mode) gets a record.
   if (mode_ == cp::RenderMode::Binning) return;
-  closeStretch(Stretch::Bin);
   BinRecord r;
   r.window = decodeRect(regs, Reg::GRAS_SC_WINDOW_SCISSOR_TL, Reg::GRAS_SC_WINDOW_SCISSOR_BR);
   r.sysmem = mode_ == cp::RenderMode::Sysmem;
+  if (recordsBins()) {
+    // A worker draws the bin (bin_jobs.h); the pass keeps its record and the CP's share.
+    BinCall c;
+    c.kind = BinCall::Kind::SetBin;
+    record(std::move(c), &regs);
+    closeStretch(Stretch::Bin);
+    stats_.bins.push_back(r);
+    openJob()->record = stats_.bins.size() - 1;
+    ++binsInPass_;
+    return;
+  }
+  if (!worker_) closeStretch(Stretch::Bin);  // a worker's whole job is its bin's work
   stats_.bins.push_back(r);
   resolver_.endBin();
   passTriangles_ = 0;
@@ -226,6 +238,13 @@ bool Pipeline::fullCoverDraw(const DrawState& s, const cp::RegisterFile& regs) {
 }
 
 void Pipeline::setBinData(const cp::BinData& data, const cp::RegisterFile& regs) {
+  if (recordsBins()) {
+    BinCall c;
+    c.kind = BinCall::Kind::SetBinData;
+    c.data = data;
+    record(std::move(c), &regs);
+    return;
+  }
   const uint32_t vs = regs.get(Reg::PC_VSTREAM_CONTROL);
   reader_.setBinData(memory_, data.stream, data.size, vs & 0xffff, vs >> 16);
 }
@@ -249,6 +268,13 @@ void Pipeline::collectVertices(const std::vector<uint32_t>& prims) {
 }
 
 void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
+  if (recordsBins() && openJob()) {
+    BinCall c;
+    c.kind = BinCall::Kind::Draw;
+    c.draw = d;
+    record(std::move(c), &regs);
+    return;
+  }
   const DrawState& s = state(regs);
   draw_ = d;
   static constexpr vfd::IndexSize kSizes[] = {vfd::IndexSize::U8, vfd::IndexSize::U8,
@@ -544,6 +570,13 @@ void Pipeline::blit(const DrawState& s, const cp::RegisterFile& regs, bool resto
 }
 
 void Pipeline::event(cp::Event e, const cp::RegisterFile& regs) {
+  if (recordsBins() && openJob()) {
+    BinCall c;
+    c.kind = BinCall::Kind::Event;
+    c.event = e;
+    record(std::move(c), &regs);
+    return;
+  }
   switch (e) {
     case cp::Event::CLEAR:
       clear(state(regs), regs);
@@ -563,9 +596,15 @@ void Pipeline::event(cp::Event e, const cp::RegisterFile& regs) {
       // The binning pass runs no render backend: it has no samples to report.
       if (mode_ == cp::RenderMode::Binning) return;
       const uint64_t samples = rb_.stats().samplesPassed;
-      memory_.write64(BusClient::RenderBackend,
-                      regs.getAddress(Reg::RB_SAMPLE_COUNT_ADDR_LO, Reg::RB_SAMPLE_COUNT_ADDR_HI),
-                      samples);
+      const GpuAddress dst =
+          regs.getAddress(Reg::RB_SAMPLE_COUNT_ADDR_LO, Reg::RB_SAMPLE_COUNT_ADDR_HI);
+      if (worker_) {
+        // The bin's own count; the merge adds the pass's (bin_jobs.h).
+        memory_.write64(BusClient::RenderBackend, dst, 0);
+        counterWrites_.push_back({dst, kZpassSelect, samples, 0});
+        return;
+      }
+      memory_.write64(BusClient::RenderBackend, dst, samples);
       return;
     }
     case cp::Event::FLUSH:

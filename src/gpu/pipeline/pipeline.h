@@ -5,17 +5,21 @@
 // visibility-stream flush.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <unordered_set>
 #include <vector>
 
+#include "common/thread_pool.h"
 #include "gpu/cp/command_processor.h"
 #include "gpu/gmem/blit_engine.h"
 #include "gpu/gmem/block_resolve.h"
+#include "gpu/gmem/tile_memory.h"
 #include "gpu/lrz/low_res_z.h"
 #include "gpu/pc/primitive_assembly.h"
 #include "gpu/perf/block_work.h"
 #include "gpu/perf/timing_model.h"
+#include "gpu/pipeline/bin_jobs.h"
 #include "gpu/pipeline/draw_state.h"
 #include "gpu/pipeline/fragment_stage.h"
 #include "gpu/pipeline/shader_cache.h"
@@ -79,6 +83,13 @@ class Pipeline final : public cp::CpBackend {
   // model and are written by resolveTimedCounters once the submission has been timed.
   void counterToMemory(uint32_t select, GpuAddress dst) override;
   bool deferMemToMem(uint32_t flags, GpuAddress dst, GpuAddress a, GpuAddress b) override;
+  // Runs every recorded call and merges the bins that have ended (bin_jobs.h); the bin open
+  // now stays open for the calls after this point.
+  void sync() override;
+  // Host threads that run the bins of GMEM render passes (1: the bins run on the caller's
+  // thread). Images and counters do not depend on it. Only between submissions.
+  void setThreads(unsigned threads);
+  unsigned threads() const { return threads_; }
   // Writes the counters that needed the submission's timing: `clockBase` is the GPU clock in
   // cycles when the submission started.
   void resolveTimedCounters(const Preset& preset, const perf::SubmissionTiming& timing,
@@ -102,17 +113,22 @@ class Pipeline final : public cp::CpBackend {
   // See FragmentStage::setOverdrawMap.
   void setOverdrawMap(std::vector<uint32_t>* map, uint32_t width, uint32_t height) {
     fragment_.setOverdrawMap(map, width, height);
+    overdraw_ = map;
+    overdrawW_ = width;
+    overdrawH_ = height;
   }
   void resetStats();
 
-  // The command processor whose packet counts go into the work records (set by the Device).
-  void setCpStats(const cp::CpStats* cp) { cpStats_ = cp; }
+  // The command processor whose packet counts go into the work records and whose packet
+  // addresses name the faults of recorded bins (set by the Device).
+  void setCommandProcessor(const cp::CommandProcessor* cp) { cp_ = cp; }
   // A submission's work is split at every pass and bin boundary (pipeline_work.cpp): begin
   // before the CP runs, end after it stops (also after a fault).
   void beginSubmission();
   void endSubmission();
 
  private:
+  friend struct BinWorker;
   struct Bound {
     const isa::Program* program = nullptr;
     std::vector<float> constants;
@@ -170,6 +186,43 @@ class Pipeline final : public cp::CpBackend {
   std::vector<TimedCounter> timedCounters_;
   std::unordered_set<GpuAddress> timedAddresses_;  // written by timedCounters_
 
+  // Bins of GMEM render passes (bin_jobs.h, pipeline_bins.cpp). The pass's pipeline records;
+  // a worker pipeline (worker_) runs one bin's calls at a time.
+  bool recordsBins() const { return mode_ == cp::RenderMode::Gmem && !worker_; }
+  BinJob* openJob() { return jobs_.empty() || jobs_.back().closed ? nullptr : &jobs_.back(); }
+  // The job a call of `kind` belongs to: CP_SET_BIN_DATA or CP_SET_BIN after a recorded
+  // CP_SET_BIN starts the next bin's.
+  BinJob& jobFor(BinCall::Kind kind);
+  // `regs`: the registers the call reads (none for a counter read).
+  void record(BinCall call, const cp::RegisterFile* regs);
+  void closeJob(BinJob& job);
+  // The pass ends (or the submission): its last bin ends too; all are run and merged.
+  void finishBins();
+  // Runs what `job` has recorded (on any thread).
+  void runJob(BinJob& job);
+  void mergeJob(BinJob& job);
+  // Merges the worker's counter writes and clock reads recorded since the last merge.
+  void mergeCounters(BinJob& job);
+  // Drops every job (after a fault) and gives the workers back.
+  void dropJobs();
+  // Worker side: the state of a bin's start, taken from the pass's pipeline.
+  void beginBinJob(const Pipeline& pass);
+  void runCall(const BinCall& call);
+  void workerCounter(const BinCall& call);
+  // The counters as a CounterSources (countables.h), with `cp` for the command processor's.
+  uint64_t readCountable(size_t countable, const cp::CpStats& cp);
+
+  bool worker_ = false;
+  unsigned threads_ = 1;
+  std::unique_ptr<ThreadPool> pool_;
+  std::deque<BinJob> jobs_;
+  std::vector<std::unique_ptr<BinWorker>> idleWorkers_;
+  std::shared_ptr<const cp::RegisterFile> regsSnapshot_;
+  uint64_t snapshotGeneration_ = 0;
+  std::vector<BinCounterWrite> counterWrites_;  // worker: this bin's counter values
+  std::vector<uint32_t>* overdraw_ = nullptr;
+  uint32_t overdrawW_ = 0, overdrawH_ = 0;
+
   GpuMemory& memory_;
   gmem::TileMemory& gmem_;
   vfd::VertexFetch vfd_;
@@ -203,9 +256,16 @@ class Pipeline final : public cp::CpBackend {
   std::vector<uint8_t> seen_;
   uint32_t maxId_ = 0;
   PipelineStats stats_;
-  const cp::CpStats* cpStats_ = nullptr;
+  const cp::CommandProcessor* cp_ = nullptr;
   Stretch stretch_ = Stretch::Setup;
   perf::BlockWork stretchStart_;
+};
+
+// A bin worker: a pipeline with GMEM of its own (bin_jobs.h).
+struct BinWorker {
+  BinWorker(GpuMemory& memory, uint32_t gmemBytes);
+  gmem::TileMemory gmem;
+  Pipeline pipeline;
 };
 
 template <class Emit>

@@ -26,32 +26,46 @@ double progress(const Preset& preset, const perf::BlockWork& done, const perf::B
 
 }  // namespace
 
+uint64_t Pipeline::readCountable(size_t countable, const cp::CpStats& cp) {
+  const CounterSources sources{cp,
+                               stats_,
+                               writer_.stats(),
+                               blit_.stats(),
+                               sp_.stats(),
+                               ras_.stats(),
+                               rb_.stats(),
+                               setup_.stats(),
+                               vfd_.stats(),
+                               tex_.stats(),
+                               fragment_.stats(),
+                               lrz_.stats(),
+                               blocks_.stats(),
+                               resolver_.stats(),
+                               memory_.stats()};
+  return countables()[countable].read(sources);
+}
+
 void Pipeline::counterToMemory(uint32_t select, GpuAddress dst) {
-  const Countable* countable = nullptr;
+  std::optional<size_t> index;
   if (select != cp::kAlwaysOnCounter) {
-    const std::optional<size_t> index = countableOfSelect(select);
+    index = countableOfSelect(select);
     if (!index)
       throw GpuFault(FaultKind::BadState, dst, BusClient::CommandProcessor,
                      "RBBM_PERFCTR_SEL " + std::to_string(select) + " selects no countable");
-    countable = &countables()[*index];
   }
-  if (countable && countable->read) {
-    const CounterSources sources{cpStats_ ? *cpStats_ : kNoCpStats,
-                                 stats_,
-                                 writer_.stats(),
-                                 blit_.stats(),
-                                 sp_.stats(),
-                                 ras_.stats(),
-                                 rb_.stats(),
-                                 setup_.stats(),
-                                 vfd_.stats(),
-                                 tex_.stats(),
-                                 fragment_.stats(),
-                                 lrz_.stats(),
-                                 blocks_.stats(),
-                                 resolver_.stats(),
-                                 memory_.stats()};
-    memory_.write64(BusClient::CommandProcessor, dst, countable->read(sources));
+  if (recordsBins() && openJob()) {
+    BinCall c;
+    c.kind = BinCall::Kind::Counter;
+    c.select = select;
+    c.dst = dst;
+    c.cp = cp_ ? cp_->stats() : kNoCpStats;
+    c.cpWork = sampleWork() - stretchStart_;
+    record(std::move(c), nullptr);
+    return;
+  }
+  if (index && countables()[*index].read) {
+    memory_.write64(BusClient::CommandProcessor, dst,
+                    readCountable(*index, cp_ ? cp_->stats() : kNoCpStats));
     return;
   }
   // Charged (and its address checked) now; the value is filled in by resolveTimedCounters.

@@ -6,9 +6,9 @@ namespace tessera::gpu {
 
 perf::BlockWork Pipeline::sampleWork() {
   perf::BlockWork w;
-  if (cpStats_) {
-    w.cpPackets = cpStats_->packets;
-    w.cpDwords = cpStats_->dwordsFetched;
+  if (cp_) {
+    w.cpPackets = cp_->stats().packets;
+    w.cpDwords = cp_->stats().dwordsFetched;
   }
   const vfd::VfdStats& vfd = vfd_.stats();
   w.vertices = vfd.vertices;
@@ -75,6 +75,7 @@ void Pipeline::beginSubmission() {
 }
 
 void Pipeline::endSubmission() {
+  finishBins();
   closeStretch(Stretch::Setup);
 }
 

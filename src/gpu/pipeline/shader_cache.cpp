@@ -20,9 +20,10 @@ const isa::Program& ShaderCache::get(GpuMemory& memory, GpuAddress address, uint
   uint64_t hash = 1469598103934665603ull ^ dwords;  // FNV-1a over the binary
   for (uint8_t b : bytes) hash = (hash ^ b) * 1099511628211ull;
   // An instruction-cache miss: a program not yet fetched, or rewritten, this submission.
-  auto [line, miss] = fetched_.try_emplace(address, hash);
-  if (miss || line->second != hash) {
-    line->second = hash;
+  auto [line, miss] = fetched_.try_emplace(address, Fetched{hash, bytes.size()});
+  if (miss || line->second.hash != hash) {
+    line->second = {hash, bytes.size()};
+    fetchLog_.emplace_back(address, line->second);
     memory.countRead(BusClient::ShaderFetch, bytes.size());
   }
   auto it = entries_.find(address);
@@ -40,6 +41,22 @@ const isa::Program& ShaderCache::get(GpuMemory& memory, GpuAddress address, uint
   auto& slot = entries_[address];
   slot = Entry{hash, std::move(program)};
   return *slot.program;
+}
+
+uint64_t ShaderCache::fetchedAgain(const ShaderCache& worker, size_t count) const {
+  uint64_t again = 0;
+  for (size_t i = 0; i < count && i < worker.fetchLog_.size(); ++i) {
+    const auto& [address, f] = worker.fetchLog_[i];
+    auto line = fetched_.find(address);
+    if (line != fetched_.end() && line->second.hash == f.hash) again += f.bytes;
+  }
+  return again;
+}
+
+uint64_t ShaderCache::absorbFetches(const ShaderCache& worker) {
+  const uint64_t again = fetchedAgain(worker, worker.fetchLog_.size());
+  for (const auto& [address, f] : worker.fetchLog_) fetched_.insert_or_assign(address, f);
+  return again;
 }
 
 }  // namespace tessera::gpu

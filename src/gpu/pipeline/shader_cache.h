@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "gpu/mem/gpu_memory.h"
 #include "isa/program.h"
@@ -19,7 +21,19 @@ class ShaderCache final {
   const isa::Program& get(GpuMemory& memory, GpuAddress address, uint32_t dwords,
                           isa::Stage expected);
   // A new submission starts with a cold instruction cache.
-  void invalidateInstructionCache() { fetched_.clear(); }
+  void invalidateInstructionCache() {
+    fetched_.clear();
+    fetchLog_.clear();
+  }
+  // A bin worker's cache (gpu/pipeline/bin_jobs.h) starts each bin cold: the programs it
+  // fetched are taken into the pass's cache in bin order. Returns the bytes the worker charged
+  // for programs the pass had already fetched this submission (the bin fetched them only because
+  // it ran apart), which the merge takes back off the bus.
+  uint64_t absorbFetches(const ShaderCache& worker);
+  // The same bytes among the worker's first `count` fetches, without taking them in.
+  uint64_t fetchedAgain(const ShaderCache& worker, size_t count) const;
+  // Programs fetched (charged) this submission, in order.
+  size_t fetchCount() const { return fetchLog_.size(); }
 
  private:
   struct Entry {
@@ -27,7 +41,12 @@ class ShaderCache final {
     std::unique_ptr<isa::Program> program;
   };
   std::unordered_map<GpuAddress, Entry> entries_;
-  std::unordered_map<GpuAddress, uint64_t> fetched_;  // address → hash, this submission
+  struct Fetched {
+    uint64_t hash;
+    uint64_t bytes;
+  };
+  std::unordered_map<GpuAddress, Fetched> fetched_;  // this submission
+  std::vector<std::pair<GpuAddress, Fetched>> fetchLog_;
 };
 
 }  // namespace tessera::gpu

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
+#include "common/counter_sum.h"
 
 #include "common/lane_count.h"
 #include "gpu/ras/ras_types.h"
@@ -27,6 +28,8 @@ class Rasterizer final {
   uint32_t samples() const { return samples_; }
 
   const RasStats& stats() const { return stats_; }
+  // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
+  void addStats(const RasStats& s) { addCounters(stats_, s); }
   void resetStats() { stats_ = {}; }
 
  private:

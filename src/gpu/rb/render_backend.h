@@ -3,6 +3,7 @@
 // mode, and counts the bytes it moves so the caller can charge the bus.
 #pragma once
 #include <cstdint>
+#include "common/counter_sum.h"
 
 #include "gpu/rb/rb_state.h"
 
@@ -49,6 +50,8 @@ class RenderBackend final {
                                 uint8_t stencilWriteMask = 0xff);
 
   const RbStats& stats() const { return stats_; }
+  // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
+  void addStats(const RbStats& s) { addCounters(stats_, s); }
   void resetStats() { stats_ = {}; }
 
  private:

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include "common/counter_sum.h"
 
 #include "gpu/sp/warp.h"
 #include "gpu/tex/texture_unit.h"
@@ -61,6 +62,8 @@ class ShaderCore final {
   void runFragment(const isa::Program&, FragmentWarp&, const ShaderResources&);
 
   const SpStats& stats() const { return stats_; }
+  // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
+  void addStats(const SpStats& s) { addCounters(stats_, s); }
   void resetStats() { stats_ = {}; }
 
  private:

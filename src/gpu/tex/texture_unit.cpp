@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "common/counter_sum.h"
 #include "gpu/tex/cube_face.h"
 #include "gpu/tex/tex_wrap.h"
 #include "gpu/tex/texel_format.h"
@@ -321,10 +322,18 @@ void TextureUnit::chargeFetches() {
 
 void TextureUnit::chargeCacheStats() {
   const TexCacheStats& c = cache_.stats();
-  stats_.lookups = c.lookups;
-  stats_.hits = c.hits;
-  stats_.misses = c.misses;
-  stats_.missBytes = c.missBytes;
+  stats_.lookups = merged_.lookups + c.lookups;
+  stats_.hits = merged_.hits + c.hits;
+  stats_.misses = merged_.misses + c.misses;
+  stats_.missBytes = merged_.missBytes + c.missBytes;
+}
+
+void TextureUnit::addStats(const TexStats& s) {
+  addCounters(stats_, s);
+  merged_.lookups += s.lookups;
+  merged_.hits += s.hits;
+  merged_.misses += s.misses;
+  merged_.missBytes += s.missBytes;
 }
 
 void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const float t[4],

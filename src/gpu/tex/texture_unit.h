@@ -68,10 +68,13 @@ class TextureUnit final {
   }
 
   const TexStats& stats() const { return stats_; }
+  // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
+  void addStats(const TexStats& s);
   // The pipeline resets the unit at the start of every submission: the counters, and the
   // texture cache is invalidated, since the host may have written texture memory in between.
   void resetStats() {
     stats_ = {};
+    merged_ = {};
     cache_.resetStats();
     cache_.invalidate();
   }
@@ -129,6 +132,7 @@ class TextureUnit final {
 
   GpuMemory& memory_;
   TexStats stats_{};
+  TexCacheStats merged_{};     // cache counters of merged bin workers
   uint64_t fetchedBytes_ = 0;  // charged to the bus once per call
   TextureCache cache_;
 };

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <vector>
+#include "common/counter_sum.h"
 
 #include "gpu/mem/gpu_memory.h"
 #include "gpu/sp/warp.h"
@@ -52,6 +53,8 @@ class VertexFetch final {
   void fetch(const FetchState& state, std::span<const uint32_t> ids, sp::VertexWarp& warp);
 
   const VfdStats& stats() const { return stats_; }
+  // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
+  void addStats(const VfdStats& s) { addCounters(stats_, s); }
   void resetStats() { stats_ = {}; }
 
  private:

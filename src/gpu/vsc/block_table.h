@@ -100,6 +100,14 @@ class BlockTableWriter final {
   void clear(const ras::Scissor& rect, uint32_t triangles);
   // VSC_FLUSH: the table goes to memory.
   void store(GpuMemory& memory);
+  // A bin worker (gpu/pipeline/bin_jobs.h) reads the table `pass` stored: where it is and its
+  // layout, not the binning pass's entries.
+  void followTable(const BlockTableWriter& pass) {
+    active_ = pass.active_;
+    grid_ = pass.grid_;
+    geometry_ = pass.geometry_;
+    table_ = pass.table_;
+  }
   const BlockGeometry& geometry() const { return geometry_; }
   const BinGrid& grid() const { return grid_; }
   GpuAddress table() const { return table_; }

@@ -1,0 +1,76 @@
+#include "common/thread_pool.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace tessera {
+
+ThreadPool::ThreadPool(unsigned threads) : threads_(threads < 1 ? 1 : threads) {
+  if (threads_ == 1) return;
+  workers_.reserve(threads_);
+  for (unsigned i = 0; i < threads_; ++i) workers_.emplace_back([this] { work(); });
+}
+
+ThreadPool::~ThreadPool() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  for (std::thread& t : workers_) t.join();
+}
+
+void ThreadPool::submit(std::function<void()> task) {
+  if (workers_.empty()) {
+    task();
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    tasks_.push_back(std::move(task));
+  }
+  wake_.notify_one();
+}
+
+void ThreadPool::wait() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  idle_.wait(lock, [this] { return tasks_.empty() && running_ == 0; });
+}
+
+void ThreadPool::work() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [this] { return stop_ || !tasks_.empty(); });
+    if (tasks_.empty()) return;  // stopping, and nothing left
+    std::function<void()> task = std::move(tasks_.front());
+    tasks_.pop_front();
+    ++running_;
+    lock.unlock();
+    task();
+    lock.lock();
+    --running_;
+    if (tasks_.empty() && running_ == 0) idle_.notify_all();
+  }
+}
+
+unsigned parseThreads(const char* text, const char* what) {
+  char* end = nullptr;
+  errno = 0;
+  const long v = std::strtol(text, &end, 10);
+  if (errno || end == text || *end || v < 1 || v > long{kMaxThreads})
+    throw std::invalid_argument(std::string(what) + "=" + text +
+                                ": expected a thread count from 1 to " +
+                                std::to_string(kMaxThreads));
+  return static_cast<unsigned>(v);
+}
+
+unsigned defaultThreads() {
+  if (const char* env = std::getenv("TESSERA_THREADS")) return parseThreads(env, "TESSERA_THREADS");
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : std::min(n, kMaxThreads);
+}
+
+}  // namespace tessera

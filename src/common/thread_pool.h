@@ -1,0 +1,49 @@
+// A fixed set of host threads that run tasks in submission order of start (not of finish).
+// With one thread no thread is started: tasks run on the caller, inside submit(). Tessera's GPU
+// model uses it for the bins of a render pass (gpu/pipeline/bin_jobs.h), whose results never
+// depend on which thread ran what.
+#pragma once
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace tessera {
+
+class ThreadPool final {
+ public:
+  explicit ThreadPool(unsigned threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  unsigned threads() const { return threads_; }
+  // Tasks must not throw: they catch what they raise and report it through their own state.
+  void submit(std::function<void()> task);
+  // Blocks until every submitted task has finished.
+  void wait();
+
+ private:
+  void work();
+
+  unsigned threads_;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable wake_, idle_;
+  std::deque<std::function<void()>> tasks_;
+  size_t running_ = 0;
+  bool stop_ = false;
+};
+
+// The host threads Tessera's GPU model uses by default: TESSERA_THREADS when set (1 to
+// kMaxThreads; anything else throws std::invalid_argument naming the variable), else one per
+// processor.
+unsigned defaultThreads();
+inline constexpr unsigned kMaxThreads = 256;
+// Parses a thread count (1 to kMaxThreads) given by `what` (an option or variable name).
+unsigned parseThreads(const char* text, const char* what);
+
+}  // namespace tessera
