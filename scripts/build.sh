@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Configures and builds Tessera. Usage: scripts/build.sh [release|asan|fuzz]   (default: release)
+# Configures and builds Tessera. Usage: scripts/build.sh [release|asan|tsan|fuzz]   (default:
+# release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flavour=${1:-release}
 case "$flavour" in
   release) dir=build;      flags=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG") ;;
   asan)    dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_SANITIZE=ON) ;;
+  # ThreadSanitizer: only the tests that run the bins of render passes on several threads.
+  tsan)    dir=build-tsan; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_TSAN=ON) ;;
   # libFuzzer needs clang; only the GPU model and the fuzz targets are built.
   fuzz)    dir=build-fuzz; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_FUZZ=ON
                                   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++) ;;
-  *) echo "usage: scripts/build.sh [release|asan|fuzz]" >&2; exit 2 ;;
+  *) echo "usage: scripts/build.sh [release|asan|tsan|fuzz]" >&2; exit 2 ;;
 esac
 cmake -S . -B "$dir" -G Ninja "${flags[@]}" > /dev/null
 targets=()
 [ "$flavour" = fuzz ] && targets=(--target cp_fuzzer)
+[ "$flavour" = tsan ] && targets=(--target thread_count_tests)
 cmake --build "$dir" -j "$(nproc)" "${targets[@]}"

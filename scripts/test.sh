@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Tessera needs, builds it twice (release, and with ASan/UBSan) and runs the whole
-# test suite on both builds, then fuzzes the command processor for a minute (libFuzzer, clang).
+# test suite on both builds, then the thread-count test under ThreadSanitizer, then fuzzes the
+# command processor for a minute (libFuzzer, clang).
 set -euo pipefail
 top="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$top"
@@ -13,5 +14,10 @@ scripts/build.sh asan
 # the oracle's default can apply.
 (cd build-asan && env -u ASAN_OPTIONS UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --output-on-failure -j "$(nproc)")
+# The bins of render passes on several host threads, under ThreadSanitizer: the scene, query
+# and fault cases of the thread-count test (the full query sweep runs in the builds above).
+scripts/build.sh tsan
+(cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/driver/thread_count_tests \
+  --gtest_filter=-ThreadCount.QueriesReportsAndImagesAreTheSameForAnyThreadCount)
 scripts/build.sh fuzz
 (cd build-fuzz && ctest --output-on-failure)

@@ -96,6 +96,7 @@ int runCompare(const CompareArgs& a) {
         o.warmupFrames = 1;
         o.textureFormat = tf;
         o.samples = a.samples;
+        o.threads = a.threads;
         gpu::Preset variant = p;
         variant.lrz = variant.lrz || mode.lrz;
         if (mode.interleaved && variant.resolveBlock == 0) variant.resolveBlock = 8;

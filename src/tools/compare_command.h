@@ -18,6 +18,7 @@ struct CompareArgs {
   // every (preset, mode) pair with; empty: RGBA8 only, and the table keeps its usual columns.
   std::vector<std::string> textureFormats;
   uint32_t samples = 1;  // framebuffer samples per pixel (1, 2, 4)
+  unsigned threads = 0;  // host threads for the GPU's bins (0: the default)
 };
 
 // Renders every (preset, mode[, texture format]) after a warm-up frame (visibility streams sized as

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "common/error.h"
+#include "common/thread_pool.h"
 #include "driver/context.h"
 #include "gpu/tex/compressed/encode.h"
 #include "isa/assembler.h"
@@ -197,7 +198,7 @@ gpu::tex::TexFormat storedFormat(TextureFormat f, bool opaque) {
 
 FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
                         const FrameOptions& options) {
-  gpu::Device device(preset);
+  gpu::Device device(preset, options.threads ? options.threads : defaultThreads());
   driver::DriverOptions dopt;
   dopt.mode = options.mode;
   dopt.captureStreams = options.capture;

@@ -45,6 +45,9 @@ struct FrameOptions {
   TextureFormat textureFormat = TextureFormat::Rgba8;
   // Samples per pixel of the framebuffer (1, 2 or 4): the image is the resolved one.
   uint32_t samples = 1;
+  // Host threads for the bins of render passes (0: defaultThreads()). Nothing but the host
+  // time depends on it.
+  unsigned threads = 0;
 };
 
 struct FrameResult {

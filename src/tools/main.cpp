@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "common/text_file.h"
+#include "common/thread_pool.h"
 #include "gpu/cp/decoder.h"
 #include "gpu/pipeline/countables.h"
 #include "gpu/preset/preset_field.h"
@@ -33,6 +34,7 @@ struct RenderArgs {
   std::vector<std::string> sets;      // "key=value" preset overrides
   std::vector<std::string> counters;  // GROUP.NAME counters printed after the summary
   uint32_t samples = 1;               // framebuffer samples per pixel
+  unsigned threads = 0;               // host threads for the GPU's bins (0: the default)
 };
 
 void parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
@@ -64,6 +66,15 @@ report::HtmlFrameReport htmlFigures(const tools::FrameFigures& f, const tools::F
   return h;
 }
 
+// --threads N: host threads for the GPU's bins (TESSERA_THREADS for programs). Images and
+// every counter are the same for any N; only the host time changes.
+void addThreadsOption(CLI::App* app, unsigned& threads) {
+  app->add_option("--threads", threads,
+                  "host threads for the GPU's bins (default: TESSERA_THREADS, or one per "
+                  "processor); images and counters do not depend on it")
+      ->check(CLI::Range(1u, tessera::kMaxThreads));
+}
+
 int runRender(const RenderArgs& a) {
   uint32_t w, h;
   parseSize(a.size, w, h);
@@ -86,6 +97,7 @@ int runRender(const RenderArgs& a) {
   opt.overdraw = !a.overdraw.empty() || !a.html.empty();
   opt.textureFormat = tools::requireTextureFormat(a.textureFormat);
   opt.samples = a.samples;
+  opt.threads = a.threads;
   if (a.repeat > 1) {  // timing: a warm-up frame, then the median of `repeat` frames
     opt.warmupFrames = 1;
     opt.measuredFrames = a.repeat;
@@ -96,6 +108,7 @@ int runRender(const RenderArgs& a) {
   sysOpt.discardDepth = a.discardDepth;
   sysOpt.textureFormat = opt.textureFormat;
   sysOpt.samples = opt.samples;
+  sysOpt.threads = opt.threads;
   const tools::FrameResult sysmem =
       mode == driver::RenderMode::Sysmem ? frame : tools::renderFrame(s, preset, sysOpt);
   const tools::FrameFigures f = tools::computeFigures(s, preset, frame, sysmem);
@@ -200,6 +213,7 @@ int main(int argc, char** argv) {
   render->add_flag("--discard-depth", r.discardDepth,
                    "end the frame with depth/stencil invalidated (glDiscardFramebufferEXT)");
   render->add_option("--capture", r.capture, "write the frame's command stream for `tessera dump`");
+  addThreadsOption(render, r.threads);
   render
       ->add_option("--repeat", r.repeat,
                    "render N frames after a warm-up; report the median host time")
@@ -234,6 +248,7 @@ int main(int argc, char** argv) {
   compare->add_option("--set", cmp.sets, "KEY=VALUE preset override for every preset (repeatable)");
   compare->add_option("--size", cmpSize, "WIDTHxHEIGHT")->capture_default_str();
   compare->add_option("--csv", cmp.csv, "also write the table as CSV");
+  addThreadsOption(compare, cmp.threads);
   compare->add_option("--samples", cmp.samples, "multisampling: 1, 2 or 4 samples per pixel")
       ->check(CLI::IsMember({1u, 2u, 4u}))
       ->capture_default_str();
@@ -278,6 +293,11 @@ int main(int argc, char** argv) {
                     "for several)");
   sweep->add_option("--jobs,-j", sw.jobs, "points rendered at once (default: every processor)")
       ->check(CLI::Range(1u, 1024u));
+  sweep
+      ->add_option("--threads", sw.threads,
+                   "host threads for each point's bins (results do not depend on it)")
+      ->check(CLI::Range(1u, tessera::kMaxThreads))
+      ->capture_default_str();
   auto* swCache =
       sweep->add_option("--cache", sw.cacheDir,
                         "folder keeping each point's result (default: ~/.cache/tessera/sweep)");
@@ -312,6 +332,7 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--top", run.top,
                    "print each GL context's submitted, retired and faulting batches and GPU time "
                    "to stderr at eglTerminate and exit");
+  addThreadsOption(runCmd, run.threads);
   runCmd->add_option("--mode", run.mode,
                      "sysmem | naive | binning | auto (default: auto, the driver's per-batch "
                      "choice; sysmem on the sysmem preset)");
@@ -342,6 +363,7 @@ int main(int argc, char** argv) {
   replay->add_flag("--compare-llvmpipe", rp.compareLlvmpipe,
                    "replay on Mesa llvmpipe too and compare every frame");
   replay->add_option("--set", rp.sets, "KEY=VALUE preset override (repeatable)");
+  addThreadsOption(replay, rp.threads);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

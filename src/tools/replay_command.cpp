@@ -156,6 +156,7 @@ std::vector<json> replayOnTessera(const ReplayPlan& plan, const std::string& dir
       {"TESSERA_CAPTURE_FRAMES", "1"}};
   if (!a.preset.empty()) run.setEnv.emplace_back("TESSERA_PRESET", a.preset);
   if (!a.mode.empty()) run.setEnv.emplace_back("TESSERA_MODE", a.mode);
+  if (a.threads) run.setEnv.emplace_back("TESSERA_THREADS", std::to_string(a.threads));
   if (!plan.overrides.empty()) run.setEnv.emplace_back(kPresetOverridesVar, plan.overrides);
   addWafflePlatform(run);
   const int status = runChild(run);

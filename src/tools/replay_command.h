@@ -27,6 +27,7 @@ struct ReplayArgs {
   std::string reportDir;          // empty: TRACE's name without extension + "-replay"
   bool compareLlvmpipe = false;   // replay on llvmpipe too and compare the frames
   std::vector<std::string> sets;  // "key=value" preset overrides
+  unsigned threads = 0;           // TESSERA_THREADS for the replay; 0: the libraries' default
 };
 
 // A replay checked and ready: the trace, its frames, the libraries and programs it needs.

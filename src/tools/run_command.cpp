@@ -119,6 +119,7 @@ int runProgram(const RunArgs& a) {
   prependLibraryPath(libDir);
   if (!a.preset.empty()) setenv(kPresetVar, a.preset.c_str(), 1);
   if (!a.mode.empty()) setenv(kModeVar, a.mode.c_str(), 1);
+  if (a.threads) setenv("TESSERA_THREADS", std::to_string(a.threads).c_str(), 1);
   if (a.top) setenv(kTopVar, "1", 1);
   if (!a.faultDir.empty()) setenv(kFaultDirVar, fs::absolute(a.faultDir).c_str(), 1);
   if (!a.reportDir.empty()) {

@@ -9,6 +9,7 @@ namespace tessera::tools {
 
 struct RunArgs {
   std::string preset, mode;  // empty: the libraries' defaults (or what the environment says)
+  unsigned threads = 0;      // TESSERA_THREADS for the program; 0: the libraries' default
   std::string reportDir;     // per-frame reports go here (TESSERA_REPORT_DIR)
   std::string frames;        // `N` or `A-B`: which frames are reported (1-based)
   bool captureFrames = false;

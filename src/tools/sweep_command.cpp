@@ -211,9 +211,11 @@ PointResult traceResult(const std::vector<nlohmann::json>& reports) {
   return p;
 }
 
-PointResult renderPoint(const SweepSource& src, const SweepGrid& grid, const Step& step) {
+PointResult renderPoint(const SweepSource& src, const SweepGrid& grid, const Step& step,
+                        unsigned threads) {
   if (src.replay) {
     ReplayPlan plan = *src.replay;
+    plan.args.threads = threads;
     plan.args.preset = grid.presets[step.at.preset];
     plan.args.mode = grid.modes[step.at.mode];
     plan.args.sets.clear();
@@ -232,6 +234,7 @@ PointResult renderPoint(const SweepSource& src, const SweepGrid& grid, const Ste
   FrameOptions o;
   o.mode = step.mode;
   o.warmupFrames = 1;  // visibility streams sized as in an application's loop
+  o.threads = threads;
   const FrameResult frame = renderFrame(*src.scene, step.preset, o);
   const FrameFigures f = computeFigures(*src.scene, step.preset, frame, frame);
   PointResult p;
@@ -370,7 +373,7 @@ int runSweep(const SweepArgs& a) {
       cache.store(keys[i],
                   s.what + " " + src.name + " on " + grid.presets[s.at.preset] + " (" +
                       std::string(driver::renderModeName(s.mode)) + ")",
-                  renderPoint(src, grid, s));
+                  renderPoint(src, grid, s, a.threads));
     } catch (const std::exception& e) {
       throw Error("sweep " + s.what + ": " + e.what());
     }

@@ -25,9 +25,12 @@ struct SweepArgs {
   std::vector<std::string> axes;  // --axis NAME[+NAME2...]=V1,V2,... or NAME=FROM:TO:STEP
   std::string csv, plot;          // outputs; both optional
   unsigned jobs = 0;              // points rendered at once; 0: every local processor
-  std::string cacheDir;           // empty: defaultSweepCacheDir()
-  bool noCache = false;           // keep results only for this run
-  std::string frames;             // a trace's frames, N or A-B (default: all), summed per point
+  // Host threads for each point's GPU bins (results do not depend on it; the points already
+  // run in parallel).
+  unsigned threads = 1;
+  std::string cacheDir;  // empty: defaultSweepCacheDir()
+  bool noCache = false;  // keep results only for this run
+  std::string frames;    // a trace's frames, N or A-B (default: all), summed per point
   // --slurm: the points not cached run as one Slurm job array instead of here.
   bool slurm = false;
   std::string slurmDir = "tessera-slurm";  // the job script and the tasks' stdout/stderr

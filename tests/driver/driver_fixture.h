@@ -18,8 +18,11 @@ struct DriverFixture {
 
   explicit DriverFixture(driver::RenderMode mode, const char* preset = "adreno-a320")
       : DriverFixture(mode, gpu::findPreset(preset)) {}
-  DriverFixture(driver::RenderMode mode, const gpu::Preset& preset)
-      : own(std::make_unique<gpu::Device>(preset)), device(*own), ctx(device, {mode, true}) {
+  // `threads`: host threads for the GPU's bins (0: the default).
+  DriverFixture(driver::RenderMode mode, const gpu::Preset& preset, unsigned threads = 0)
+      : own(std::make_unique<gpu::Device>(preset, threads ? threads : defaultThreads())),
+        device(*own),
+        ctx(device, {mode, true}) {
     setUp();
   }
   // A context of a kernel-mode device other contexts share.

@@ -141,6 +141,8 @@ TEST(Cli, BadInputNamesTheProblemAndWritesNothing) {
       {"render --capture /no/such/c.tcap", "cannot write '/no/such/c.tcap'", 1},
       {"render --overdraw /no/such/o.png", "cannot write '/no/such/o.png'", 1},
       {"render --repeat 0", "--repeat", 2},
+      {"render --threads 0", "--threads", 2},
+      {"render --threads 257", "--threads", 2},
       {"render --no-such-option", "--no-such-option", 2},
   };
   for (const auto& c : cases) {
@@ -149,6 +151,15 @@ TEST(Cli, BadInputNamesTheProblemAndWritesNothing) {
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << "\n" << r.output;
     EXPECT_FALSE(fs::exists(png)) << c.args;
   }
+  // A thread count from the environment is checked too.
+  const CommandResult t =
+      tessera::test::runShell("TESSERA_THREADS=lots " + std::string(TESSERA_BIN) +
+                              " render --size 16x16 --out " + png.string());
+  EXPECT_EQ(t.exitCode, 1) << t.output;
+  EXPECT_NE(t.output.find("TESSERA_THREADS=lots: expected a thread count from 1 to 256"),
+            std::string::npos)
+      << t.output;
+  EXPECT_FALSE(fs::exists(png));
   const auto junk = scratch("junk.tcap");
   std::ofstream(junk) << "not a capture";
   const CommandResult d = tessera("dump " + junk.string());

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include "tools/tessera_cli.h"
 
@@ -46,6 +47,20 @@ TEST(SweepParallel, ParallelCsvEqualsSerialCsv) {
   const std::string a = readAll(serial), b = readAll(parallel);
   EXPECT_EQ(countOf(a, "\n"), 4u) << a;
   EXPECT_EQ(a, b);
+}
+
+TEST(SweepParallel, ThreadsPerPointChangeNothing) {
+  // Each point's bins on 1 or 4 host threads: the same CSV, row for row.
+  const auto one = scratch("threads-1.csv"), four = scratch("threads-4.csv");
+  for (const auto& [threads, csv] : {std::pair{"1", one}, std::pair{"4", four}}) {
+    const CommandResult r = tessera(kSweep + "--values 32,64 --jobs 1 --no-cache --threads " +
+                                    threads + " --csv " + csv.string());
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+  }
+  const std::string a = readAll(one);
+  EXPECT_EQ(countOf(a, "\n"), 3u) << a;
+  EXPECT_EQ(a, readAll(four));
+  EXPECT_EQ(tessera(kSweep + "--values 32 --threads 0").exitCode, 2);
 }
 
 TEST(SweepParallel, ResumesFromTheCache) {

@@ -1,0 +1,224 @@
+// The bins of a render pass run on host threads (gpu/pipeline/bin_jobs.h); nothing a user can
+// see may depend on how many. For 1, 2 and 8 threads: the same pixels, the same batch reports
+// (every block's counters, bytes per client, per-bin rows and the timing model's cycles), the
+// same query results (occlusion counts and predicates, time, primitives and every counter,
+// both query schemes) and the same fault, on every preset, mode and bin size; and through the
+// scene renderer the same for textured, blended, stencilled, multisampled and compressed-texture
+// frames.
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "driver/query_fixture.h"
+#include "isa/assembler.h"
+#include "isa/encoding.h"
+#include "report/counters_json.h"
+#include "scene/scene.h"
+#include "tools/frame_renderer.h"
+
+namespace tessera {
+namespace {
+
+using driver::RenderMode;
+using test::DriverFixture;
+using namespace test::query;
+
+constexpr unsigned kThreadCounts[] = {1, 2, 8};
+
+// Everything a frame shows: its pixels, its reports as JSON and its query results.
+struct Outcome {
+  std::vector<std::vector<uint8_t>> surfaces;
+  std::vector<nlohmann::json> reports;
+  std::vector<uint64_t> values;
+  std::vector<double> counters;
+};
+
+void expectSame(const Outcome& a, const Outcome& b) {
+  ASSERT_EQ(a.surfaces.size(), b.surfaces.size());
+  for (size_t i = 0; i < a.surfaces.size(); ++i)
+    EXPECT_TRUE(a.surfaces[i] == b.surfaces[i]) << "surface " << i;
+  ASSERT_EQ(a.reports.size(), b.reports.size());
+  // Only what differs is printed: a JSON patch from one report to the other.
+  for (size_t i = 0; i < a.reports.size(); ++i)
+    EXPECT_TRUE(a.reports[i] == b.reports[i])
+        << "batch " << i << ": " << nlohmann::json::diff(a.reports[i], b.reports[i]).dump();
+  EXPECT_EQ(a.values, b.values);
+  EXPECT_EQ(a.counters, b.counters);
+}
+
+// Depth-tested quads, a scissored one and a fully hidden one, split by a flush and a switch to
+// another framebuffer, under an occlusion counter, a predicate, time elapsed, primitives
+// generated, a counters query of every counter and two timestamps.
+Outcome queryFrame(const Config& c, unsigned threads, uint32_t samples) {
+  DriverFixture f(c.mode, presetOf(c), threads);
+  if (samples > 1) {
+    f.fb.color = f.ctx.createColorSurface(pipe::ColorFormat::RGBA8, f.kW, f.kH, samples);
+    f.fb.depth = f.ctx.createDepthSurface(pipe::DepthFormat::D24S8, f.kW, f.kH, samples);
+    f.ctx.setFramebuffer(f.fb);
+  }
+  std::vector<uint32_t> all(f.ctx.counterList().size());
+  std::iota(all.begin(), all.end(), 0u);
+  const pipe::QueryId queries[] = {f.ctx.createQuery(pipe::QueryType::OcclusionCounter),
+                                   f.ctx.createQuery(pipe::QueryType::OcclusionPredicate),
+                                   f.ctx.createQuery(pipe::QueryType::TimeElapsed),
+                                   f.ctx.createQuery(pipe::QueryType::PrimitivesGenerated),
+                                   f.ctx.createCounterQuery(all)};
+  const pipe::QueryId start = f.ctx.createQuery(pipe::QueryType::Timestamp);
+  const pipe::QueryId end = f.ctx.createQuery(pipe::QueryType::Timestamp);
+  f.ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1.0f, 0);
+  f.ctx.recordTimestamp(start);
+  for (pipe::QueryId q : queries) f.ctx.beginQuery(q);
+  depthTest(f, gpu::rb::CompareFunc::Less);
+  f.drawQuad();
+  f.setColor({0, 1, 0, 1});
+  f.drawQuad();  // hidden
+  pipe::RasterizerState rs;
+  rs.scissor = true;
+  f.ctx.setRasterizer(rs);
+  f.ctx.setScissor({200, 150, 100, 50});
+  depthTest(f, gpu::rb::CompareFunc::LEqual);
+  f.drawQuad();
+  f.ctx.setRasterizer({});
+  f.ctx.flush();
+  f.drawQuad();
+  const pipe::ResourceId other = f.ctx.createColorSurface(pipe::ColorFormat::RGBA8, 320, 200);
+  pipe::Framebuffer small;
+  small.color = other;
+  small.width = 320;
+  small.height = 200;
+  f.ctx.setFramebuffer(small);
+  f.ctx.setViewport({0, 0, 320, 200, 0, 1});
+  f.ctx.clear(pipe::kClearColor, {0, 0, 1, 1}, 1.0f, 0);
+  f.drawQuad();
+  for (pipe::QueryId q : queries) f.ctx.endQuery(q);
+  f.ctx.recordTimestamp(end);
+  f.ctx.flush();
+
+  Outcome o;
+  for (pipe::QueryId q : {queries[0], queries[1], queries[2], queries[3], start, end}) {
+    const pipe::QueryResult r = f.ctx.queryResult(q, true);
+    EXPECT_TRUE(r.available);
+    o.values.push_back(r.value);
+  }
+  o.counters = f.ctx.queryResult(queries[4], true).counters;
+  for (const driver::BatchReport& r : f.ctx.takeReports())
+    o.reports.push_back(report::batchJson(r));
+  if (samples == 1) o.surfaces.push_back(f.ctx.readSurface(f.fb.color));
+  o.surfaces.push_back(f.ctx.readSurface(f.fb.depth));
+  o.surfaces.push_back(f.ctx.readSurface(other));
+  return o;
+}
+
+TEST(ThreadCount, QueriesReportsAndImagesAreTheSameForAnyThreadCount) {
+  for (const Config& c : configs()) {
+    SCOPED_TRACE(label(c));
+    const Outcome one = queryFrame(c, 1, 1);
+    EXPECT_GT(one.values[0], 0u);  // something was drawn and counted
+    for (unsigned t : kThreadCounts) {
+      if (t == 1) continue;
+      SCOPED_TRACE(std::to_string(t) + " threads");
+      expectSame(one, queryFrame(c, t, 1));
+    }
+  }
+}
+
+TEST(ThreadCount, MultisampledQueriesAreTheSameForAnyThreadCount) {
+  for (const char* preset : {"adreno-a320", "adreno-a630"})
+    for (RenderMode m : {RenderMode::Naive, RenderMode::Binning}) {
+      const Config c{preset, m, false, 0};
+      SCOPED_TRACE(label(c));
+      const Outcome one = queryFrame(c, 1, 4);
+      for (unsigned t : {2u, 8u}) expectSame(one, queryFrame(c, t, 4));
+    }
+}
+
+// A fragment shader that never ends: every bin that draws it faults.
+const char* kEndlessFs = R"(.stage fragment
+.regs 0
+.outputs 1
+.varyings 0
+loop
+endloop
+mov o0.x, c48
+mov o0.y, c49
+mov o0.z, c50
+mov o0.w, c51
+end
+)";
+
+std::string faultOf(unsigned threads) {
+  DriverFixture f(RenderMode::Binning, gpu::findPreset("adreno-a320"), threads);
+  f.ctx.clear(pipe::kClearColor, {0, 0, 0, 1}, 1.0f, 0);
+  f.ctx.bindShaders(
+      f.vsId, f.ctx.createFragmentShader(isa::encode(isa::assemble(kEndlessFs, "endless.fs"))));
+  f.drawQuad();
+  try {
+    f.ctx.flush();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no fault";
+}
+
+TEST(ThreadCount, TheFirstFaultingBinNamesTheFault) {
+  // Several bins draw the shader at once; the fault reported is the first bin's, in stream
+  // order, whatever finished first.
+  const std::string one = faultOf(1);
+  EXPECT_NE(one.find("runaway"), std::string::npos) << one;
+  for (unsigned t : {2u, 8u}) EXPECT_EQ(faultOf(t), one);
+}
+
+// The scene renderer's frames: textures (with mipmaps and the texture cache), blending,
+// stencil, LRZ and the interleaved resolve, multisampling and compressed textures.
+TEST(ThreadCount, SceneFramesAreTheSameForAnyThreadCount) {
+  struct Case {
+    const char* scene;
+    const char* preset;
+    RenderMode mode;
+    uint32_t samples;
+    tools::TextureFormat format;
+    bool lrzAndBlocks;
+  };
+  const Case cases[] = {
+      {"default", "adreno-a630", RenderMode::Binning, 1, tools::TextureFormat::Rgba8, true},
+      {"default", "adreno-a320", RenderMode::Naive, 1, tools::TextureFormat::Astc4x4, false},
+      {"default", "milo832-kv260", RenderMode::Binning, 1, tools::TextureFormat::Etc2, false},
+      {"blend", "adreno-a630", RenderMode::Binning, 4, tools::TextureFormat::Rgba8, false},
+      {"stencil", "adreno-a320", RenderMode::Binning, 1, tools::TextureFormat::Rgba8, true},
+      {"compositor", "adreno-a630", RenderMode::Naive, 1, tools::TextureFormat::Rgba8, false},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(std::string(k.scene) + " " + k.preset);
+    const scene::Scene s = scene::sceneByName(k.scene, 320, 240);
+    gpu::Preset p = gpu::findPreset(k.preset);
+    if (k.lrzAndBlocks) {
+      p.lrz = true;
+      p.resolveBlock = 8;
+    }
+    auto render = [&](unsigned threads) {
+      tools::FrameOptions o;
+      o.mode = k.mode;
+      o.samples = k.samples;
+      o.textureFormat = k.format;
+      o.threads = threads;
+      o.warmupFrames = 1;
+      const tools::FrameResult r = tools::renderFrame(s, p, o);
+      Outcome out;
+      out.surfaces.push_back(r.image.rgba);
+      for (const driver::BatchReport& b : r.batches) out.reports.push_back(report::batchJson(b));
+      return out;
+    };
+    const Outcome one = render(1);
+    ASSERT_FALSE(one.reports.empty());
+    for (unsigned t : {2u, 8u}) {
+      SCOPED_TRACE(std::to_string(t) + " threads");
+      expectSame(one, render(t));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tessera
