@@ -14,6 +14,7 @@
 #pragma once
 #include <cstdint>
 #include <exception>
+#include <future>
 #include <memory>
 #include <vector>
 
@@ -54,6 +55,7 @@ struct BinJob {
   std::unique_ptr<BinWorker> worker;
   std::vector<BinCall> calls;  // recorded, not yet run
   bool closed = false;         // the bin has ended: no call will be added
+  std::future<void> done;      // closed: ready once a worker thread has run it
   BusStats bus;                // the worker's bus traffic
   std::exception_ptr error;    // what the worker raised; it runs nothing after
   GpuAddress errorPacket = 0;

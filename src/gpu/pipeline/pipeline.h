@@ -201,6 +201,9 @@ class Pipeline final : public cp::CpBackend {
   // Runs what `job` has recorded (on any thread).
   void runJob(BinJob& job);
   void mergeJob(BinJob& job);
+  // Merges the ended bins at the front, in order, waiting for each, until at most `keep` jobs
+  // are left or the front one is open. Throws the first fault.
+  void mergeFront(size_t keep);
   // Merges the worker's counter writes and clock reads recorded since the last merge.
   void mergeCounters(BinJob& job);
   // Drops every job (after a fault) and gives the workers back.

@@ -57,7 +57,8 @@ BinJob& Pipeline::jobFor(BinCall::Kind kind) {
     open = nullptr;
   }
   if (open) return *open;
-  if (jobs_.size() >= kJobsPerThread * threads_) sync();
+  // Enough bins are in flight: the oldest merges first, the others keep running.
+  mergeFront(kJobsPerThread * threads_ - 1);
   BinJob& job = jobs_.emplace_back();
   if (!idleWorkers_.empty()) {
     job.worker = std::move(idleWorkers_.back());
@@ -72,7 +73,12 @@ BinJob& Pipeline::jobFor(BinCall::Kind kind) {
 void Pipeline::closeJob(BinJob& job) {
   job.closed = true;
   if (!pool_) pool_ = std::make_unique<ThreadPool>(threads_);
-  pool_->submit([this, &job] { runJob(job); });
+  auto finished = std::make_shared<std::promise<void>>();
+  job.done = finished->get_future();
+  pool_->submit([this, &job, finished] {
+    runJob(job);  // catches what the bin raises
+    finished->set_value();
+  });
 }
 
 void Pipeline::beginBinJob(const Pipeline& pass) {
@@ -147,12 +153,21 @@ void Pipeline::workerCounter(const BinCall& c) {
 
 void Pipeline::sync() {
   if (jobs_.empty()) return;
-  if (pool_) pool_->wait();
-  // The open bin's calls so far run here; it stays open for the calls after this point.
+  // The open bin's calls so far run here, beside the ended bins on the pool; it stays open for
+  // the calls after this point.
   BinJob* open = openJob();
   if (open) runJob(*open);
-  while (!jobs_.empty()) {
+  mergeFront(open ? 1 : 0);
+  if (open) {
+    if (open->error) mergeFront(0);  // throws it
+    mergeCounters(*open);
+  }
+}
+
+void Pipeline::mergeFront(size_t keep) {
+  while (jobs_.size() > keep) {
     BinJob& job = jobs_.front();
+    if (job.closed) job.done.wait();
     if (job.error) {
       const std::exception_ptr error = job.error;
       const GpuAddress packet = job.errorPacket;
@@ -164,10 +179,7 @@ void Pipeline::sync() {
         throw;
       }
     }
-    if (!job.closed) {
-      mergeCounters(job);
-      break;
-    }
+    if (!job.closed) return;
     mergeJob(job);
     idleWorkers_.push_back(std::move(job.worker));
     jobs_.pop_front();
