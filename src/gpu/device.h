@@ -2,6 +2,7 @@
 // sized by a preset. The kernel-mode layer submits rings to it; everything else reaches the
 // hardware only through memory and command streams.
 #pragma once
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -42,11 +43,21 @@ class Device final {
     pipeline_.beginSubmission();
     std::optional<cp::CpFault> fault = cp_.execute(ring, dwords);
     pipeline_.endSubmission();
+    if (!timingModel_) return fault;
+    const auto start = std::chrono::steady_clock::now();
     timing_ = perf::timeSubmission(preset_, passWork(pipeline_.stats()));
     pipeline_.resolveTimedCounters(preset_, timing_, clockCycles_);
     clockCycles_ += static_cast<uint64_t>(std::llround(timing_.cycles));
+    timingSeconds_ +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return fault;
   }
+
+  // Off: submissions are not timed (the functional model alone, for `tessera bench`); the GPU
+  // clock stands still and lastTiming() keeps the last timed submission.
+  void setTimingModel(bool on) { timingModel_ = on; }
+  // Host seconds spent in the timing model so far (the schedule and the clock reads it fills).
+  double timingSeconds() const { return timingSeconds_; }
 
   // The GPU clock (RBBM_ALWAYSON_COUNTER): cycles of every submission so far, back to back.
   uint64_t clockCycles() const { return clockCycles_; }
@@ -62,6 +73,8 @@ class Device final {
   cp::CommandProcessor cp_;
   perf::SubmissionTiming timing_;
   uint64_t clockCycles_ = 0;
+  bool timingModel_ = true;
+  double timingSeconds_ = 0;
 };
 
 }  // namespace tessera::gpu

@@ -1,6 +1,7 @@
 #include "gpu/rb/color_format.h"
 
 #include <cmath>
+#include <cstring>
 
 namespace tessera::gpu::rb {
 
@@ -30,7 +31,9 @@ uint32_t packColor(ColorFormat f, const float rgba[4]) {
   for (int c = 0; c < 4; ++c) {
     if (l.bits[c] == 0) continue;
     const float max = static_cast<float>((1u << l.bits[c]) - 1u);
-    v |= static_cast<uint32_t>(std::floor(rgba[c] * max + 0.5f)) << l.shift[c];
+    // Round to nearest: the value is in [0, 1], so truncating x + 1/2 is floor(x + 1/2).
+    const float scaled = rgba[c] * max + 0.5f;
+    v |= (scaled > 0.0f ? static_cast<uint32_t>(scaled) : 0u) << l.shift[c];
   }
   return v;
 }
@@ -49,6 +52,10 @@ void unpackColor(ColorFormat f, uint32_t pixel, float rgba[4]) {
 
 void toRgba8(ColorFormat f, const uint8_t* stored, size_t pixels, uint8_t* rgba) {
   const ColorLayout& l = layoutOf(f);
+  if (f == ColorFormat::RGBA8) {  // stored as R, G, B, A bytes already
+    std::memcpy(rgba, stored, pixels * 4);
+    return;
+  }
   // Every value of each channel expanded to 8 bits (v * 255 / max, rounded) once per call, so
   // converting a frame is table lookups; an absent channel reads as 255.
   uint8_t expand[4][256];

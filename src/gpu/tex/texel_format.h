@@ -157,7 +157,9 @@ inline float floatChannel(const FloatLayout& f, const uint8_t* p, uint32_t c) {
 }  // namespace detail
 
 // Expands the texel at p. Packed 16-bit formats are little-endian with red in the high bits.
-inline void decodeTexel(TexFormat f, const uint8_t* p, float out[4]) {
+// Always inlined: the filters call it with a constant format, which folds the switch away.
+__attribute__((always_inline)) inline void decodeTexel(TexFormat f, const uint8_t* p,
+                                                       float out[4]) {
   using detail::kUnorm8;
   using detail::unorm;
   switch (f) {

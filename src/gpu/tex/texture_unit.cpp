@@ -233,7 +233,34 @@ const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
   // The whole mip chain is validated once per call, so no texel fetch can leave its buffer
   // object. The lookup is one search of the BO map; holding the pointer across calls would
   // dangle if the BO were released.
-  return memory_.span(BusClient::Texture, d.base, totalBytes(d)).data();
+  return memory_.span(BusClient::Texture, d.base, levelTable(d).total).data();
+}
+
+namespace {
+bool sameLayout(const TextureDescriptor& a, const TextureDescriptor& b) {
+  return a.base == b.base && a.format == b.format && a.width == b.width && a.height == b.height &&
+         a.levels == b.levels && a.depth == b.depth && a.cube == b.cube && a.volume == b.volume &&
+         a.array == b.array;
+}
+}  // namespace
+
+const TextureUnit::LevelTable& TextureUnit::levelTable(const TextureDescriptor& d) {
+  for (uint32_t i = 0; i < tablesUsed_; ++i)
+    if (sameLayout(tables_[i].key, d)) return tables_[i];
+  LevelTable& t = tables_[nextTable_];
+  nextTable_ = (nextTable_ + 1) % tables_.size();
+  if (tablesUsed_ < tables_.size()) ++tablesUsed_;
+  t.key = d;
+  t.total = totalBytes(d);
+  t.count = std::min(d.levels, kTableLevels);
+  for (uint32_t l = 0; l < t.count; ++l) {
+    t.offset[l] = levelOffset(d, l);
+    t.width[l] = static_cast<int32_t>(levelExtent(d.width, l));
+    t.height[l] = static_cast<int32_t>(levelExtent(d.height, l));
+    t.depth[l] = static_cast<int32_t>(d.volume ? levelExtent(d.depth, l) : 1);
+    t.faceBytes[l] = imageBytes(d.format, levelExtent(d.width, l), levelExtent(d.height, l));
+  }
+  return t;
 }
 
 // The levels a lookup filters (GLES 2.0 §3.7.7-3.7.8), chosen once per lambda: all four pixels
@@ -265,7 +292,18 @@ TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, f
     lc.blend = std::floor((lambda - fl) * kSubTexelScale) / kSubTexelScale;
     lc.count = 2;
   }
+  const LevelTable& table = levelTable(d);
   for (int k = 0; k < lc.count; ++k) {
+    const uint32_t l = lc.level[k];
+    if (l < table.count) {
+      lc.offset[k] = table.offset[l];
+      lc.width[k] = table.width[l];
+      lc.height[k] = table.height[l];
+      lc.depth[k] = table.depth[l];
+      // Only cube faces and array layers are addressed by face.
+      lc.faceBytes[k] = d.cube || d.array ? table.faceBytes[l] : 0;
+      continue;
+    }
     lc.offset[k] = levelOffset(d, lc.level[k]);
     lc.width[k] = static_cast<int32_t>(levelExtent(d.width, lc.level[k]));
     lc.height[k] = static_cast<int32_t>(levelExtent(d.height, lc.level[k]));

@@ -2,6 +2,7 @@
 // instructions, a 2x2 quad at a time (implicit LOD from the quad's derivatives) or one sample
 // at an explicit LOD. Texels come from GPU memory and every fetched byte is charged to the bus.
 #pragma once
+#include <array>
 #include <cstdint>
 
 #include "gpu/mem/gpu_memory.h"
@@ -117,7 +118,18 @@ class TextureUnit final {
     uint64_t offset[2], faceBytes[2];
     int32_t width[2], height[2], depth[2];
   };
-  static LevelChoice chooseLevels(const TextureDescriptor&, float lambda);
+  LevelChoice chooseLevels(const TextureDescriptor&, float lambda);
+  // The layout of a texture's mip chain, computed once per texture and kept for the few
+  // textures a draw samples: every quad's lookup needs it.
+  static constexpr uint32_t kTableLevels = 16;
+  struct LevelTable {
+    TextureDescriptor key;  // only its layout fields count (sameLayout)
+    uint64_t total = 0;     // bytes of the whole chain
+    uint32_t count = 0;     // levels tabled: min(levels, kTableLevels)
+    uint64_t offset[kTableLevels], faceBytes[kTableLevels];
+    int32_t width[kTableLevels], height[kTableLevels], depth[kTableLevels];
+  };
+  const LevelTable& levelTable(const TextureDescriptor&);
   // `face`: the cube face or array layer; `r`: the 3D coordinate; `ref`: the depth reference
   // to compare each texel with, or null.
   void sample(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&, uint32_t face,
@@ -135,6 +147,8 @@ class TextureUnit final {
   TexCacheStats merged_{};     // cache counters of merged bin workers
   uint64_t fetchedBytes_ = 0;  // charged to the bus once per call
   TextureCache cache_;
+  std::array<LevelTable, 4> tables_{};
+  uint32_t tablesUsed_ = 0, nextTable_ = 0;
 };
 
 }  // namespace tessera::gpu::tex
