@@ -24,8 +24,9 @@ BinWorker::BinWorker(GpuMemory& memory, uint32_t gmemBytes)
 namespace {
 
 // Recorded bins waiting to be merged, per host thread: enough to keep every thread busy while
-// the CP records ahead, few enough that their GMEM copies stay small.
+// the CP records ahead, few enough that their GMEM copies stay small (at most kMaxJobs).
 constexpr size_t kJobsPerThread = 4;
+constexpr size_t kMaxJobs = 64;
 
 }  // namespace
 
@@ -58,7 +59,7 @@ BinJob& Pipeline::jobFor(BinCall::Kind kind) {
   }
   if (open) return *open;
   // Enough bins are in flight: the oldest merges first, the others keep running.
-  mergeFront(kJobsPerThread * threads_ - 1);
+  mergeFront(std::min(kJobsPerThread * threads_, kMaxJobs) - 1);
   BinJob& job = jobs_.emplace_back();
   if (!idleWorkers_.empty()) {
     job.worker = std::move(idleWorkers_.back());

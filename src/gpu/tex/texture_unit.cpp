@@ -157,10 +157,10 @@ float TextureUnit::quadLod(const TextureDescriptor& d, const float s[4], const f
   const float w = static_cast<float>(d.width), h = static_cast<float>(d.height);
   const float dudx = (s[1] - s[0]) * w, dvdx = (t[1] - t[0]) * h;
   const float dudy = (s[2] - s[0]) * w, dvdy = (t[2] - t[0]) * h;
-  // §3.7.7 eq. 3.17 with the "max of the two lengths" approximation of rho.
-  const float rho =
-      std::max(std::sqrt(dudx * dudx + dvdx * dvdx), std::sqrt(dudy * dudy + dvdy * dvdy));
-  return std::log2(rho) + bias;
+  // §3.7.7 eq. 3.17 with the "max of the two lengths" approximation of rho; log2 of a length
+  // is half the log2 of its square, which saves the square roots.
+  const float rho2 = std::max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy);
+  return 0.5f * std::log2(rho2) + bias;
 }
 
 float TextureUnit::quadLod3(const TextureDescriptor& d, const float s[4], const float t[4],
@@ -320,7 +320,17 @@ TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, f
 void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, const LevelChoice& lc,
                          uint32_t face, float s, float t, float r, const float* ref,
                          TexelOffset offset, float out[4]) {
-  ++stats_.samples;
+  const float ss[1] = {s}, ts[1] = {t};
+  float result[1][4];
+  samplePixels(d, texels, lc, face, 1, ss, ts, r, ref, offset, result);
+  std::copy(result[0], result[0] + 4, out);
+}
+
+void TextureUnit::samplePixels(const TextureDescriptor& d, const uint8_t* texels,
+                               const LevelChoice& lc, uint32_t face, int pixels, const float* s,
+                               const float* t, float r, const float* ref, TexelOffset offset,
+                               float (*out)[4]) {
+  stats_.samples += static_cast<uint64_t>(pixels);
   const FilterFn filter = kFilters[static_cast<size_t>(d.format)];
   TextureCache* cache = cache_.enabled() ? &cache_ : nullptr;
   const uint64_t missBytes = cache_.stats().missBytes;
@@ -328,11 +338,15 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, cons
     const uint64_t at = lc.offset[k] + face * lc.faceBytes[k];
     return Level{texels + at, lc.width[k], lc.height[k], lc.depth[k], d.base + at, cache};
   };
-  uint32_t fetched = filter(d, level(0), lc.filter, s, t, r, ref, offset, out);
-  if (lc.count == 2) {
-    float t2[4];
-    fetched += filter(d, level(1), lc.filter, s, t, r, ref, offset, t2);
-    for (int ch = 0; ch < 4; ++ch) out[ch] = (1 - lc.blend) * out[ch] + lc.blend * t2[ch];
+  const Level first = level(0), second = lc.count == 2 ? level(1) : first;
+  uint32_t fetched = 0;
+  for (int p = 0; p < pixels; ++p) {
+    fetched += filter(d, first, lc.filter, s[p], t[p], r, ref, offset, out[p]);
+    if (lc.count == 2) {
+      float t2[4];
+      fetched += filter(d, second, lc.filter, s[p], t[p], r, ref, offset, t2);
+      for (int ch = 0; ch < 4; ++ch) out[p][ch] = (1 - lc.blend) * out[p][ch] + lc.blend * t2[ch];
+    }
   }
   stats_.texelFetches += fetched;
   // With a cache the bus carries the lines that missed; without one every texel goes to memory,
@@ -389,7 +403,7 @@ void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const
   }
   const LevelChoice lc = chooseLevels(d, quadLod(d, s, t, lodBias));
   fetchedBytes_ = 0;
-  for (int p = 0; p < 4; ++p) sample(d, texels, lc, 0, s[p], t[p], 0.0f, nullptr, offset, out[p]);
+  samplePixels(d, texels, lc, 0, 4, s, t, 0.0f, nullptr, offset, out);
   chargeFetches();
 }
 

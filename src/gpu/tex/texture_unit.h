@@ -134,6 +134,10 @@ class TextureUnit final {
   // to compare each texel with, or null.
   void sample(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&, uint32_t face,
               float s, float t, float r, const float* ref, TexelOffset offset, float out[4]);
+  // The same for `pixels` pixels of one lookup (a quad's): the levels are set up once.
+  void samplePixels(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&,
+                    uint32_t face, int pixels, const float* s, const float* t, float r,
+                    const float* ref, TexelOffset offset, float (*out)[4]);
   void sampleOne(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&,
                  const TexCoord&, bool shadow, TexelOffset offset, float out[4]);
   // The average of `fp.probes` sampleOne results spread along the footprint's major axis.
