@@ -58,8 +58,12 @@ Scene sceneByName(std::string_view nameOrPath, uint32_t width, uint32_t height) 
   if (nameOrPath == "blend") return blendScene(width, height);
   if (nameOrPath == "stencil") return stencilScene(width, height);
   if (nameOrPath == "compositor") return compositorScene(width, height);
+  if (nameOrPath.starts_with("spheres:"))
+    return spheresScene(parseSpheresTriangles(nameOrPath), width, height);
   if (nameOrPath.empty())
-    throw Error("empty scene name (expected default, blend, stencil, compositor or a model file)");
+    throw Error(
+        "empty scene name (expected default, blend, stencil, compositor, spheres:N or a model "
+        "file)");
   return modelScene(std::string(nameOrPath), width, height);
 }
 

@@ -130,8 +130,17 @@ Scene stencilScene(uint32_t width, uint32_t height);
 // A desktop compositor: a wallpaper and 24 overlapping windows with translucent drop shadows,
 // drawn back to front without a depth buffer: heavy overdraw of opaque layers.
 Scene compositorScene(uint32_t width, uint32_t height);
-// "default" | "blend" | "stencil" | "compositor" | otherwise a model file path. Throws on a bad
-// size or file.
+// About `triangles` triangles (whole spheres: at least 12) as lit, textured spheres in a grid
+// filling the view, about 1K triangles each up to 256 spheres, finer past that. The screen
+// coverage, and so the fragment work, is about the same at any count: frame time against
+// geometry alone (`tessera bench --scaling`).
+inline constexpr uint32_t kMaxSpheresTriangles = 10'000'000;
+Scene spheresScene(uint32_t triangles, uint32_t width, uint32_t height);
+// "spheres:N" -> N; throws tessera::Error unless N is a whole number from 1 to
+// kMaxSpheresTriangles.
+uint32_t parseSpheresTriangles(std::string_view name);
+// "default" | "blend" | "stencil" | "compositor" | "spheres:N" | otherwise a model file path.
+// Throws on a bad size, triangle count or file.
 Scene sceneByName(std::string_view nameOrPath, uint32_t width, uint32_t height);
 
 }  // namespace tessera::scene

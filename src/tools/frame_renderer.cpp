@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
 #include "common/error.h"
 #include "common/thread_pool.h"
@@ -12,6 +13,7 @@
 #include "isa/assembler.h"
 #include "isa/encoding.h"
 #include "isa/position_only.h"
+#include "report/counters_json.h"
 #include "shaders/shaders.h"
 
 namespace tessera::tools {
@@ -196,9 +198,37 @@ gpu::tex::TexFormat storedFormat(TextureFormat f, bool opaque) {
   return gpu::tex::TexFormat::RGBA8;
 }
 
+std::string firstDifference(const FrameResult& a, const FrameResult& b, bool counters) {
+  if (a.image.width != b.image.width || a.image.height != b.image.height)
+    return "image size differs";
+  for (size_t i = 0; i < a.image.rgba.size(); ++i) {
+    if (a.image.rgba[i] == b.image.rgba[i]) continue;
+    const size_t pixel = i / 4;
+    return "image differs at pixel (" + std::to_string(pixel % a.image.width) + ", " +
+           std::to_string(pixel / a.image.width) + ") channel " + "rgba"[i % 4] + ": " +
+           std::to_string(a.image.rgba[i]) + " vs " + std::to_string(b.image.rgba[i]);
+  }
+  if (!counters) return "";
+  if (a.batches.size() != b.batches.size())
+    return "batch count differs: " + std::to_string(a.batches.size()) + " vs " +
+           std::to_string(b.batches.size());
+  for (size_t i = 0; i < a.batches.size(); ++i) {
+    const nlohmann::json ja = report::batchJson(a.batches[i]), jb = report::batchJson(b.batches[i]);
+    if (ja == jb) continue;
+    const nlohmann::json patch = nlohmann::json::diff(ja, jb);
+    const std::string path = patch.at(0).at("path");
+    const nlohmann::json::json_pointer ptr(path);
+    const std::string va = ja.contains(ptr) ? ja.at(ptr).dump() : "(none)";
+    const std::string vb = jb.contains(ptr) ? jb.at(ptr).dump() : "(none)";
+    return "batch " + std::to_string(i) + " report differs at " + path + ": " + va + " vs " + vb;
+  }
+  return "";
+}
+
 FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
                         const FrameOptions& options) {
   gpu::Device device(preset, options.threads ? options.threads : defaultThreads());
+  device.setTimingModel(options.timingModel);
   driver::DriverOptions dopt;
   dopt.mode = options.mode;
   dopt.captureStreams = options.capture;
@@ -235,6 +265,7 @@ FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
   FrameResult r;
   std::vector<uint32_t> overdraw;
   std::vector<double> times;
+  const double timingBefore = device.timingSeconds();
   for (uint32_t i = 0; i < std::max(1u, options.measuredFrames); ++i) {
     // Only the last measured frame is counted.
     const bool count = options.overdraw && i + 1 == std::max(1u, options.measuredFrames);
@@ -248,6 +279,7 @@ FrameResult renderFrame(const scene::Scene& s, const gpu::Preset& preset,
   }
   std::nth_element(times.begin(), times.begin() + long(times.size() / 2), times.end());
   r.cpuMilliseconds = times[times.size() / 2];
+  r.timingMilliseconds = (device.timingSeconds() - timingBefore) * 1000.0 / double(times.size());
   device.pipeline().setOverdrawMap(nullptr, 0, 0);
   if (options.overdraw) {
     // GL window rows (bottom first) to image rows (top first), as for the colour buffer below.

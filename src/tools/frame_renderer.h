@@ -48,6 +48,9 @@ struct FrameOptions {
   // Host threads for the bins of render passes (0: defaultThreads()). Nothing but the host
   // time depends on it.
   unsigned threads = 0;
+  // Off: the GPU's timing model does not run (the functional model alone): the image and the
+  // functional counters are the same, cycles and timed counters stay zero.
+  bool timingModel = true;
 };
 
 struct FrameResult {
@@ -55,10 +58,18 @@ struct FrameResult {
   std::vector<driver::BatchReport> batches;  // of the measured frame
   gpu::cp::Capture capture;                  // last submission, when asked for
   double cpuMilliseconds = 0;                // host time to record and execute the frame
+  // Of that, host time in the timing model (the mean over the measured frames; 0 when off).
+  double timingMilliseconds = 0;
   std::vector<uint32_t> overdraw;  // fragments rasterized per pixel, row 0 = top (if asked)
 };
 
 FrameResult renderFrame(const scene::Scene& scene, const gpu::Preset& preset,
                         const FrameOptions& options);
+
+// The first place two frames differ: "" when the images are byte for byte the same and (with
+// `counters`) so is every batch's report (report::batchJson: counters, bytes, timing, per-bin
+// rows). Otherwise e.g. "image differs at pixel (3, 1) channel g: 10 vs 11" or "batch 0 report
+// differs at /draws: 2 vs 3".
+std::string firstDifference(const FrameResult& a, const FrameResult& b, bool counters);
 
 }  // namespace tessera::tools

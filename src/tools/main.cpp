@@ -14,6 +14,8 @@
 #include "report/counters_json.h"
 #include "report/html_report.h"
 #include "report/trace_json.h"
+#include "scene/scene.h"
+#include "tools/bench_command.h"
 #include "tools/compare_command.h"
 #include "tools/compile_command.h"
 #include "tools/frame_report.h"
@@ -322,6 +324,61 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber)
       ->excludes(swSlurm)
       ->group("");
+  tools::BenchArgs bench;
+  std::string benchSize = "800x600";
+  std::vector<std::string> benchSizes;
+  auto* benchCmd = app.add_subcommand(
+      "bench",
+      "how fast Tessera runs on this machine: host time per frame at each thread count, the "
+      "timing model's cost, scaling with triangles and resolution");
+  benchCmd
+      ->add_option("--scenes", bench.scenes,
+                   "scenes to measure: default, blend, stencil, compositor, spheres:N, model files")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->capture_default_str();
+  benchCmd->add_option("--size", benchSize, "WIDTHxHEIGHT")->capture_default_str();
+  benchCmd->add_option("--preset", bench.preset, "GPU preset (tessera presets lists them)")
+      ->capture_default_str();
+  benchCmd->add_option("--mode", bench.mode,
+                       "sysmem | naive | binning | auto (default: binning, sysmem on the sysmem "
+                       "preset)");
+  benchCmd
+      ->add_option("--threads", bench.threads,
+                   "host thread counts to measure, A,B,C (the first is the reference of speedups "
+                   "and of the same-results check)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->check(CLI::Range(1u, tessera::kMaxThreads))
+      ->capture_default_str();
+  benchCmd
+      ->add_option("--frames", bench.frames,
+                   "measured frames per point, after a warm-up frame (the median is reported)")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  auto* benchScaling = benchCmd->add_flag(
+      "--scaling", bench.scaling,
+      "also measure frame time against triangle count (spheres:N) and resolution (default scene)");
+  benchCmd
+      ->add_option("--triangles", bench.triangles,
+                   "triangle counts of the scaling's spheres:N scene, A,B,C")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->check(CLI::Range(1u, scene::kMaxSpheresTriangles))
+      ->needs(benchScaling)
+      ->capture_default_str();
+  benchCmd
+      ->add_option("--sizes", benchSizes,
+                   "sizes of the scaling's default scene, W1xH1,W2xH2 (default: 320x240, 640x480, "
+                   "800x600, 1280x720, 1920x1080)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->needs(benchScaling);
+  benchCmd->add_option("--csv", bench.csv, "write every measured row as CSV");
+  benchCmd
+      ->add_option("--plot", bench.plot,
+                   "with --scaling: SVG line charts FILE-triangles.svg and FILE-resolution.svg")
+      ->needs(benchScaling);
   tools::RunArgs run;
   auto* runCmd = app.add_subcommand("run",
                                     "run a GLES2 program on Tessera's libEGL/libGLESv2: tessera "
@@ -386,6 +443,16 @@ int main(int argc, char** argv) {
     if (*sweep) {
       parseSize(swSize, sw.width, sw.height);
       return tools::runSweep(sw);
+    }
+    if (*benchCmd) {
+      parseSize(benchSize, bench.width, bench.height);
+      if (!benchSizes.empty()) bench.sizes.clear();
+      for (const std::string& size : benchSizes) {
+        uint32_t w = 0, h = 0;
+        parseSize(size, w, h);
+        bench.sizes.emplace_back(w, h);
+      }
+      return tools::runBench(bench);
     }
     if (*runCmd) return tools::runProgram(run);
     if (*replay) return tools::runReplay(rp);

@@ -2,9 +2,12 @@
 // bad model files rejected with the path in the message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <utility>
 
 #include "common/error.h"
 #include "scene/camera.h"
@@ -241,6 +244,58 @@ TEST(SceneTest, BlendSceneDrawsTranslucentBackToFrontWithoutDepthWrites) {
 TEST(SceneTest, RejectsBadSizes) {
   EXPECT_THROW(defaultScene(0, 10), Error);
   EXPECT_THROW(sceneByName("blend", 10, 100000), Error);
+}
+
+// spheres:N, the scaling scene: about N triangles, all of them inside the view whatever the
+// aspect ratio, spread to its edges; malformed counts are refused naming the scene.
+TEST(SpheresSceneTest, HasAboutTheTrianglesAskedSpreadInsideTheView) {
+  for (const uint32_t n : {1000u, 4000u, 64000u, 300000u}) {
+    for (const auto& [w, h] : {std::pair{800u, 600u}, std::pair{200u, 640u}}) {
+      SCOPED_TRACE(std::to_string(n) + " at " + std::to_string(w) + "x" + std::to_string(h));
+      const Scene s = sceneByName("spheres:" + std::to_string(n), w, h);
+      EXPECT_EQ(s.name, "spheres:" + std::to_string(n));
+      expectScenesConsistent(s);
+      EXPECT_NEAR(double(s.triangleCount()), double(n), 0.03 * n);
+      ASSERT_EQ(s.meshes.size(), 1u);  // one sphere mesh, drawn many times
+      float reach = 0;                 // farthest NDC x or y of any vertex
+      for (const Draw& d : s.draws) {
+        EXPECT_EQ(d.shading, Shading::PhongTextured);
+        const Mat4 mvp = slotMatrix(d, kSlotMvp);
+        const Mesh& m = s.meshes[d.mesh];
+        for (size_t v = 0; v < m.vertexCount(); ++v) {
+          const Vec3 p = vec3(m.positions, v);
+          float clip[4];
+          for (int r = 0; r < 4; ++r)
+            clip[r] = mvp.at(r, 0) * p.x + mvp.at(r, 1) * p.y + mvp.at(r, 2) * p.z + mvp.at(r, 3);
+          ASSERT_GT(clip[3], 0);
+          for (int r = 0; r < 3; ++r) ASSERT_LE(std::fabs(clip[r]), clip[3]) << "vertex " << v;
+          reach = std::max({reach, std::fabs(clip[0] / clip[3]), std::fabs(clip[1] / clip[3])});
+        }
+      }
+      EXPECT_GT(reach, 0.8f);
+    }
+  }
+  const Scene one = spheresScene(1, 64, 64);
+  EXPECT_EQ(one.draws.size(), 1u);
+  EXPECT_GE(one.triangleCount(), 12u);
+  EXPECT_EQ(spheresScene(kMaxSpheresTriangles / 1000, 32, 32).draws.size(), 10u);
+}
+
+TEST(SpheresSceneTest, RejectsMalformedTriangleCounts) {
+  for (const char* name : {"spheres:abc", "spheres:", "spheres:0", "spheres:-5", "spheres:12x",
+                           "spheres:10000001", "spheres: 12", "spheres:99999999999999999999"}) {
+    SCOPED_TRACE(name);
+    try {
+      sceneByName(name, 64, 64);
+      ADD_FAILURE() << "accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()),
+                std::string(name) + ": expected a triangle count from 1 to 10000000");
+    }
+  }
+  EXPECT_EQ(parseSpheresTriangles("spheres:10000000"), 10000000u);
+  EXPECT_THROW(spheresScene(0, 64, 64), Error);
+  EXPECT_THROW(sceneByName("spheres:100", 0, 64), Error);
 }
 
 class ModelTest : public ::testing::Test {
