@@ -11,5 +11,7 @@ void writeTextFile(const std::string& path, const std::string& text);
 // empty path). Commands check every output before their work, so a mistyped path costs no
 // rendering and leaves no other output behind.
 void checkOutputFolder(const std::string& path);
+// The same, and the path must not be a folder and its folder must take files.
+void checkOutputFile(const std::string& path);
 
 }  // namespace tessera

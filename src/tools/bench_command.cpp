@@ -1,7 +1,5 @@
 #include "tools/bench_command.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -19,18 +17,6 @@ namespace tessera::tools {
 namespace {
 
 constexpr uint32_t kMaxFrames = 1000;
-
-// A file the command will write: its folder must exist and take files, and it must not be a
-// folder itself. Checked before the first frame, so a mistyped path costs no measuring.
-void checkOutputFile(const std::string& path) {
-  if (path.empty()) return;
-  checkOutputFolder(path);
-  if (std::filesystem::is_directory(path))
-    throw Error("cannot write '" + path + "': it is a folder");
-  const auto folder = std::filesystem::absolute(path).parent_path();
-  if (::access(folder.c_str(), W_OK) != 0)
-    throw Error("cannot write '" + path + "': folder '" + folder.string() + "' is not writable");
-}
 
 std::string threadsName(unsigned n) {
   return std::to_string(n) + (n == 1 ? " thread" : " threads");

@@ -38,18 +38,6 @@ struct Step {
   driver::RenderMode mode = driver::RenderMode::Binning;
 };
 
-// A file the command will write: its folder must exist and take files, and it must not be a
-// folder itself; checked before rendering so a mistyped path costs nothing.
-void checkOutputFile(const std::string& path) {
-  if (path.empty()) return;
-  checkOutputFolder(path);
-  if (std::filesystem::is_directory(path))
-    throw Error("cannot write '" + path + "': it is a folder");
-  const auto folder = std::filesystem::absolute(path).parent_path();
-  if (::access(folder.c_str(), W_OK) != 0)
-    throw Error("cannot write '" + path + "': folder '" + folder.string() + "' is not writable");
-}
-
 std::string joined(const std::vector<std::string>& v, const char* sep) {
   std::string out;
   for (const std::string& s : v) out += (out.empty() ? "" : sep) + s;

@@ -13,6 +13,20 @@
 
 namespace tessera::test {
 
+// A fragment shader that never ends: the warp's instruction budget stops it (a hang).
+inline constexpr const char* kEndlessFs = R"(.stage fragment
+.regs 0
+.outputs 1
+.varyings 0
+loop
+endloop
+mov o0.x, c48
+mov o0.y, c49
+mov o0.z, c50
+mov o0.w, c51
+end
+)";
+
 struct DriverFixture {
   static constexpr uint32_t kW = 640, kH = 480;  // several bins on a320
 

@@ -18,20 +18,7 @@ namespace {
 
 using driver::RenderMode;
 using test::DriverFixture;
-
-// A fragment shader that never ends: the warp's instruction budget stops it (a hang).
-const char* kEndlessFs = R"(.stage fragment
-.regs 0
-.outputs 1
-.varyings 0
-loop
-endloop
-mov o0.x, c48
-mov o0.y, c49
-mov o0.z, c50
-mov o0.w, c51
-end
-)";
+using test::kEndlessFs;
 
 // Draw objects a buggy or hostile user-mode driver could hand the kernel.
 std::vector<kmd::DrawObject> badObjects(gpu::GpuMemory& memory, std::mt19937& rng) {

@@ -24,6 +24,7 @@ namespace {
 
 using driver::RenderMode;
 using test::DriverFixture;
+using test::kEndlessFs;
 using namespace test::query;
 
 constexpr unsigned kThreadCounts[] = {1, 2, 8};
@@ -134,20 +135,6 @@ TEST(ThreadCount, MultisampledQueriesAreTheSameForAnyThreadCount) {
       for (unsigned t : {2u, 8u}) expectSame(one, queryFrame(c, t, 4));
     }
 }
-
-// A fragment shader that never ends: every bin that draws it faults.
-const char* kEndlessFs = R"(.stage fragment
-.regs 0
-.outputs 1
-.varyings 0
-loop
-endloop
-mov o0.x, c48
-mov o0.y, c49
-mov o0.z, c50
-mov o0.w, c51
-end
-)";
 
 std::string faultOf(unsigned threads) {
   DriverFixture f(RenderMode::Binning, gpu::findPreset("adreno-a320"), threads);
