@@ -85,7 +85,8 @@ std::string formatOperand(const Operand& o, Type type) {
       body = "a0.x";
       break;
     case File::Private:
-      body = "p" + std::to_string(o.index);
+      body = 'p';  // appended, not "p" + ...: g++ 12 -O3 warns (-Wrestrict) on that
+      body += std::to_string(o.index);
       break;
     default:
       body = "?";

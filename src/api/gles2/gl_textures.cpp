@@ -206,7 +206,7 @@ void encode(TexFormat f, const int c[4], uint8_t* p, int bytes) {
       v = static_cast<uint16_t>(c[0] << 11 | c[1] << 6 | c[2] << 1 | c[3]);
       break;
     default:
-      for (int i = 0; i < bytes; ++i) p[i] = static_cast<uint8_t>(c[i]);
+      for (int i = 0; i < bytes && i < 4; ++i) p[i] = static_cast<uint8_t>(c[i]);
       return;
   }
   p[0] = static_cast<uint8_t>(v);
