@@ -217,9 +217,10 @@ class Pipeline final : public cp::CpBackend {
 
   bool worker_ = false;
   unsigned threads_ = 1;
-  std::unique_ptr<ThreadPool> pool_;
   std::deque<BinJob> jobs_;
   std::vector<std::unique_ptr<BinWorker>> idleWorkers_;
+  // Declared after the jobs, so destroyed before them: its threads finish every bin first.
+  std::unique_ptr<ThreadPool> pool_;
   std::shared_ptr<const cp::RegisterFile> regsSnapshot_;
   uint64_t snapshotGeneration_ = 0;
   std::vector<BinCounterWrite> counterWrites_;  // worker: this bin's counter values
