@@ -253,7 +253,9 @@ const TextureUnit::LevelTable& TextureUnit::levelTable(const TextureDescriptor& 
   t.key = d;
   t.total = totalBytes(d);
   t.count = std::min(d.levels, kTableLevels);
-  for (uint32_t l = 0; l < t.count; ++l) {
+  // Bounded by the table's size itself, which g++ 12 sees (with the sanitizers it cannot follow
+  // t.count and warns of an overrun).
+  for (uint32_t l = 0; l < kTableLevels && l < t.count; ++l) {
     t.offset[l] = levelOffset(d, l);
     t.width[l] = static_cast<int32_t>(levelExtent(d.width, l));
     t.height[l] = static_cast<int32_t>(levelExtent(d.height, l));
