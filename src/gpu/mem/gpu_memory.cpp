@@ -13,8 +13,15 @@ uint64_t BusStats::totalGpuBytes() const {
   return sum;
 }
 
-thread_local const GpuMemory* GpuMemory::tSinkMemory = nullptr;
-thread_local BusStats* GpuMemory::tSink = nullptr;
+namespace {
+// The bus counting scope open on this thread: which memory, and where its traffic goes.
+thread_local const GpuMemory* tSinkMemory = nullptr;
+thread_local BusStats* tSink = nullptr;
+}  // namespace
+
+BusStats* GpuMemory::threadSink() const {
+  return tSinkMemory == this ? tSink : nullptr;
+}
 
 GpuMemory::BusCountingScope::BusCountingScope(const GpuMemory& memory, BusStats& into)
     : previousMemory_(tSinkMemory), previous_(tSink) {

@@ -116,14 +116,21 @@ class GpuMemory final {
     std::string name;
     std::vector<uint8_t> data;
   };
-  BusStats& counters() { return tSinkMemory == this ? *tSink : stats_; }
-  const BusStats& counters() const { return tSinkMemory == this ? *tSink : stats_; }
+  // This thread's BusCountingScope on this memory, if any (the thread-local state stays in
+  // gpu_memory.cpp).
+  BusStats* threadSink() const;
+  BusStats& counters() {
+    BusStats* sink = threadSink();
+    return sink ? *sink : stats_;
+  }
+  const BusStats& counters() const {
+    const BusStats* sink = threadSink();
+    return sink ? *sink : stats_;
+  }
 
   std::map<GpuAddress, Bo> bos_;
   GpuAddress next_ = kBase;
   BusStats stats_;
-  static thread_local const GpuMemory* tSinkMemory;
-  static thread_local BusStats* tSink;
 };
 
 }  // namespace tessera::gpu
