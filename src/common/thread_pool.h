@@ -20,7 +20,6 @@ class ThreadPool final {
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
-  unsigned threads() const { return threads_; }
   // Tasks must not throw: they catch what they raise and report it through their own state.
   void submit(std::function<void()> task);
   // Blocks until every submitted task has finished.

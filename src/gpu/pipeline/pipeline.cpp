@@ -268,13 +268,7 @@ void Pipeline::collectVertices(const std::vector<uint32_t>& prims) {
 }
 
 void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
-  if (recordsBins() && openJob()) {
-    BinCall c;
-    c.kind = BinCall::Kind::Draw;
-    c.draw = d;
-    record(std::move(c), &regs);
-    return;
-  }
+  if (recordInBin({.kind = BinCall::Kind::Draw, .draw = d}, regs)) return;
   const DrawState& s = state(regs);
   draw_ = d;
   static constexpr vfd::IndexSize kSizes[] = {vfd::IndexSize::U8, vfd::IndexSize::U8,
@@ -570,13 +564,7 @@ void Pipeline::blit(const DrawState& s, const cp::RegisterFile& regs, bool resto
 }
 
 void Pipeline::event(cp::Event e, const cp::RegisterFile& regs) {
-  if (recordsBins() && openJob()) {
-    BinCall c;
-    c.kind = BinCall::Kind::Event;
-    c.event = e;
-    record(std::move(c), &regs);
-    return;
-  }
+  if (recordInBin({.kind = BinCall::Kind::Event, .event = e}, regs)) return;
   switch (e) {
     case cp::Event::CLEAR:
       clear(state(regs), regs);

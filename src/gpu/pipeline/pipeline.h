@@ -89,7 +89,6 @@ class Pipeline final : public cp::CpBackend {
   // Host threads that run the bins of GMEM render passes (1: the bins run on the caller's
   // thread). Images and counters do not depend on it. Only between submissions.
   void setThreads(unsigned threads);
-  unsigned threads() const { return threads_; }
   // Writes the counters that needed the submission's timing: `clockBase` is the GPU clock in
   // cycles when the submission started.
   void resolveTimedCounters(const Preset& preset, const perf::SubmissionTiming& timing,
@@ -195,6 +194,8 @@ class Pipeline final : public cp::CpBackend {
   BinJob& jobFor(BinCall::Kind kind);
   // `regs`: the registers the call reads (none for a counter read).
   void record(BinCall call, const cp::RegisterFile* regs);
+  // Inside a bin of a GMEM pass a draw or event goes to the bin's worker: true if recorded.
+  bool recordInBin(BinCall call, const cp::RegisterFile& regs);
   void closeJob(BinJob& job);
   // The pass ends (or the submission): its last bin ends too; all are run and merged.
   void finishBins();

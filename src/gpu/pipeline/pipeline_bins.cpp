@@ -50,6 +50,12 @@ void Pipeline::record(BinCall call, const cp::RegisterFile* regs) {
   job.calls.push_back(std::move(call));
 }
 
+bool Pipeline::recordInBin(BinCall call, const cp::RegisterFile& regs) {
+  if (!recordsBins() || !openJob()) return false;
+  record(std::move(call), &regs);
+  return true;
+}
+
 BinJob& Pipeline::jobFor(BinCall::Kind kind) {
   BinJob* open = openJob();
   const bool startsBin = kind == BinCall::Kind::SetBinData || kind == BinCall::Kind::SetBin;
@@ -201,7 +207,6 @@ void Pipeline::dropJobs() {
 void Pipeline::mergeCounters(BinJob& job) {
   Pipeline& w = job.worker->pipeline;
   // The pass's counters hold every bin before this one: the worker's values add to them.
-  static const cp::CpStats kNoCp{};
   static const std::optional<size_t> kShaderFetchBytes =
       findCountable("bus.shader_fetch_read_bytes");
   for (; job.countersMerged < w.counterWrites_.size(); ++job.countersMerged) {
@@ -211,7 +216,7 @@ void Pipeline::mergeCounters(BinJob& job) {
       value += rb_.stats().samplesPassed;
     } else {
       const size_t countable = *countableOfSelect(c.select);
-      value += readCountable(countable, kNoCp);
+      value += readCountable(countable, cp::CpStats{});  // the CP's share is in c.local
       // Programs the pass had fetched before this bin cost it nothing (mergeJob).
       if (countable == kShaderFetchBytes)
         value -= shaders_.fetchedAgain(w.shaders_, c.programFetches);
