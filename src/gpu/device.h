@@ -2,6 +2,7 @@
 // sized by a preset. The kernel-mode layer submits rings to it; everything else reaches the
 // hardware only through memory and command streams.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -38,18 +39,29 @@ class Device final {
   Pipeline& pipeline() { return pipeline_; }
   cp::CommandProcessor& commandProcessor() { return cp_; }
 
-  // Runs a ring segment to completion (the model is synchronous underneath the dispatcher).
+  // Runs a ring segment to completion (the model is synchronous underneath the dispatcher). The
+  // run sees the buffer objects of when it started and counts its own bus traffic (lastBus),
+  // so the application may allocate, upload and read back meanwhile on other threads.
   std::optional<cp::CpFault> submit(GpuAddress ring, uint32_t dwords) {
-    pipeline_.beginSubmission();
-    std::optional<cp::CpFault> fault = cp_.execute(ring, dwords);
-    pipeline_.endSubmission();
-    if (!timingModel_) return fault;
-    const auto start = std::chrono::steady_clock::now();
-    timing_ = perf::timeSubmission(preset_, passWork(pipeline_.stats()));
-    pipeline_.resolveTimedCounters(preset_, timing_, clockCycles_);
-    clockCycles_ += static_cast<uint64_t>(std::llround(timing_.cycles));
-    timingSeconds_ +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    GpuMemory::ViewScope pin(memory_, memory_.view());
+    // Counted from the totals, so that the counters the run reads see the bus's GPU traffic
+    // since the GPU was made (the host's is not GPU traffic).
+    const BusStats start = memory_.stats();
+    BusStats run = start;
+    std::optional<cp::CpFault> fault;
+    {
+      GpuMemory::BusCountingScope scope(memory_, run);
+      pipeline_.beginSubmission();
+      fault = cp_.execute(ring, dwords);
+      pipeline_.endSubmission();
+      if (timingModel_) time();
+    }
+    for (size_t i = 0; i < static_cast<size_t>(BusClient::Count); ++i) {
+      run.client[i].readBytes -= start.client[i].readBytes;
+      run.client[i].writeBytes -= start.client[i].writeBytes;
+    }
+    memory_.addStats(run);
+    lastBus_ = run;
     return fault;
   }
 
@@ -60,19 +72,33 @@ class Device final {
   double timingSeconds() const { return timingSeconds_; }
 
   // The GPU clock (RBBM_ALWAYSON_COUNTER): cycles of every submission so far, back to back.
+  // Any thread may read it while a submission runs.
   uint64_t clockCycles() const { return clockCycles_; }
+  // The bus traffic of the last submission alone.
+  const BusStats& lastBus() const { return lastBus_; }
 
   // The timing model's schedule of the last submission (gpu/perf): cycles per pass and block.
   const perf::SubmissionTiming& lastTiming() const { return timing_; }
 
  private:
+  // The timing model's schedule of the submission just run, and the clock reads it completes.
+  void time() {
+    const auto start = std::chrono::steady_clock::now();
+    timing_ = perf::timeSubmission(preset_, passWork(pipeline_.stats()));
+    pipeline_.resolveTimedCounters(preset_, timing_, clockCycles_);
+    clockCycles_ += static_cast<uint64_t>(std::llround(timing_.cycles));  // atomic: read anywhere
+    timingSeconds_ +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
   Preset preset_;
   GpuMemory memory_;
   gmem::TileMemory gmem_;
   Pipeline pipeline_;
   cp::CommandProcessor cp_;
   perf::SubmissionTiming timing_;
-  uint64_t clockCycles_ = 0;
+  std::atomic<uint64_t> clockCycles_ = 0;
+  BusStats lastBus_;
   bool timingModel_ = true;
   double timingSeconds_ = 0;
 };

@@ -46,7 +46,7 @@ end
   EXPECT_EQ(line[3], 103.0f);
   EXPECT_EQ(line[20], 20.0f);
   // Two stores (each a read-modify-write of the line) and one fill: 3 lines read, 2 written.
-  const BusTraffic& t = memory.stats()[BusClient::ShaderPrivate];
+  const BusTraffic t = memory.stats()[BusClient::ShaderPrivate];
   EXPECT_EQ(t.readBytes - readBefore, 3 * kPrivateLineBytes);
   EXPECT_EQ(t.writeBytes, 2 * kPrivateLineBytes);
 }

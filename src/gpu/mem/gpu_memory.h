@@ -1,11 +1,18 @@
 // GPU virtual memory: a sparse address space of buffer objects (BOs) behind one bus that counts
 // bytes read and written per client. An access that is not wholly inside one BO raises a
 // GpuFault (a page fault on real hardware) instead of touching host memory.
+//
+// The application's threads allocate, free, upload and read back while the dispatcher's GPU run
+// (and its bin workers) reads and writes: the BO table is copied on change, and a GPU run pins
+// the table of when it started (ViewScope), so a BO freed meanwhile lives on until the run ends
+// and lookups take no lock. Which bytes of a BO each side may touch is the drivers' business
+// (the user-mode driver renames or waits for busy buffers, docs/kernel.md).
 #pragma once
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -65,6 +72,7 @@ class GpuMemory final {
   static constexpr GpuAddress kBase = 0x100000;
   static constexpr GpuAddress kAlign = 4096;
 
+  GpuMemory();
   GpuAddress allocate(size_t size, std::string name);
   void release(GpuAddress base);
   size_t sizeOf(GpuAddress base) const;
@@ -88,14 +96,40 @@ class GpuMemory final {
   }
   void write64(BusClient who, GpuAddress addr, uint64_t v) { write(who, addr, &v, 8); }
 
-  void countRead(BusClient who, uint64_t bytes) { counters()[who].readBytes += bytes; }
-  void countWrite(BusClient who, uint64_t bytes) { counters()[who].writeBytes += bytes; }
-  // The calling thread's view: a bin worker's own traffic while it counts into a
-  // BusCountingScope, else the bus's.
-  const BusStats& stats() const { return counters(); }
-  void resetStats() { stats_ = {}; }
-  // Adds traffic counted elsewhere (a bin worker's) to the bus's.
+  void countRead(BusClient who, uint64_t bytes) { count(who, bytes, false); }
+  void countWrite(BusClient who, uint64_t bytes) { count(who, bytes, true); }
+  // The calling thread's view: a GPU run's or a bin worker's own traffic while it counts into a
+  // BusCountingScope, else the bus's totals.
+  BusStats stats() const;
+  // Adds traffic counted elsewhere (a bin worker's, a GPU run's) to the calling thread's
+  // scope, or to the bus's totals outside one.
   void addStats(const BusStats& traffic);
+
+  // The buffer objects at one moment: allocation and release publish a new table, so a table
+  // never changes once taken.
+  struct Bo {
+    std::string name;
+    std::vector<uint8_t> data;
+  };
+  using BoTable = std::map<GpuAddress, std::shared_ptr<Bo>>;
+  using View = std::shared_ptr<const BoTable>;
+  View view() const;
+  // While alive, this thread's accesses to `memory` look BOs up in `view` without a lock: a GPU
+  // run and its bin workers pin the table of when the run started.
+  class ViewScope final {
+   public:
+    ViewScope(const GpuMemory& memory, View view);
+    ~ViewScope();
+    ViewScope(const ViewScope&) = delete;
+    ViewScope& operator=(const ViewScope&) = delete;
+
+   private:
+    View view_;
+    const GpuMemory* previousMemory_;
+    const View* previous_;
+  };
+  // The table this thread pinned on this memory, or null.
+  View pinnedView() const;
 
   // While alive, this thread's traffic on `memory` is counted into `into` instead of the bus's
   // totals, so bin workers on several host threads count apart and merge in a fixed order.
@@ -112,23 +146,15 @@ class GpuMemory final {
   };
 
  private:
-  struct Bo {
-    std::string name;
-    std::vector<uint8_t> data;
-  };
-  // This thread's BusCountingScope on this memory, if any (the thread-local state stays in
-  // gpu_memory.cpp).
+  // This thread's BusCountingScope and ViewScope on this memory, if any (the thread-local state
+  // stays in gpu_memory.cpp).
   BusStats* threadSink() const;
-  BusStats& counters() {
-    BusStats* sink = threadSink();
-    return sink ? *sink : stats_;
-  }
-  const BusStats& counters() const {
-    const BusStats* sink = threadSink();
-    return sink ? *sink : stats_;
-  }
+  const View* threadView() const;
+  void count(BusClient who, uint64_t bytes, bool write);
+  static std::span<uint8_t> find(const BoTable& table, BusClient who, GpuAddress addr, size_t size);
 
-  std::map<GpuAddress, Bo> bos_;
+  mutable std::mutex mutex_;  // the current table, the next address and the bus's totals
+  View table_;
   GpuAddress next_ = kBase;
   BusStats stats_;
 };

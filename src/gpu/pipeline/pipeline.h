@@ -218,6 +218,7 @@ class Pipeline final : public cp::CpBackend {
 
   bool worker_ = false;
   unsigned threads_ = 1;
+  GpuMemory::View runView_;  // the buffer objects the submission pinned: its workers pin them too
   std::deque<BinJob> jobs_;
   std::vector<std::unique_ptr<BinWorker>> idleWorkers_;
   // Declared after the jobs, so destroyed before them: its threads finish every bin first.

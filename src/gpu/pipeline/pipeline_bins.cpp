@@ -106,6 +106,8 @@ void Pipeline::beginBinJob(const Pipeline& pass) {
 
 void Pipeline::runJob(BinJob& job) {
   Pipeline& w = job.worker->pipeline;
+  // The worker sees the buffer objects the submission sees, and counts its own traffic.
+  GpuMemory::ViewScope pin(memory_, runView_ ? runView_ : memory_.view());
   GpuMemory::BusCountingScope scope(memory_, job.bus);
   for (const BinCall& c : job.calls) {
     if (job.error) break;

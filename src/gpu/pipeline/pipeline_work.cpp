@@ -69,6 +69,7 @@ std::vector<perf::PassWork> passWork(const PipelineStats& stats) {
 }
 
 void Pipeline::beginSubmission() {
+  runView_ = memory_.pinnedView();
   shaders_.invalidateInstructionCache();
   stretch_ = Stretch::Setup;
   stretchStart_ = sampleWork();
@@ -77,6 +78,7 @@ void Pipeline::beginSubmission() {
 void Pipeline::endSubmission() {
   finishBins();
   closeStretch(Stretch::Setup);
+  runView_.reset();
 }
 
 }  // namespace tessera::gpu
