@@ -17,5 +17,5 @@ esac
 cmake -S . -B "$dir" -G Ninja "${flags[@]}" > /dev/null
 targets=()
 [ "$flavour" = fuzz ] && targets=(--target cp_fuzzer)
-[ "$flavour" = tsan ] && targets=(--target thread_count_tests)
+[ "$flavour" = tsan ] && targets=(--target thread_count_tests --target driver_tests)
 cmake --build "$dir" -j "$(nproc)" "${targets[@]}"

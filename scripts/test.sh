@@ -14,10 +14,12 @@ scripts/build.sh asan
 # the oracle's default can apply.
 (cd build-asan && env -u ASAN_OPTIONS UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --output-on-failure -j "$(nproc)")
-# The bins of render passes on several host threads, under ThreadSanitizer: the scene, query
-# and fault cases of the thread-count test (the full query sweep runs in the builds above).
+# Host threads under ThreadSanitizer: the bins of render passes (the scene, query and fault cases
+# of the thread-count test; the full query sweep runs in the builds above), and the application
+# recording while the kernel's dispatcher runs its batches, with contexts sharing the GPU.
 scripts/build.sh tsan
 (cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ./tests/driver/thread_count_tests \
-  --gtest_filter=-ThreadCount.QueriesReportsAndImagesAreTheSameForAnyThreadCount)
+  --gtest_filter=-ThreadCount.QueriesReportsAndImagesAreTheSameForAnyThreadCount &&
+  TSAN_OPTIONS=halt_on_error=1 ./tests/driver/driver_tests --gtest_filter='Async.*:KernelSharing.*')
 scripts/build.sh fuzz
 (cd build-fuzz && ctest --output-on-failure)

@@ -47,6 +47,9 @@ Batch& Context::currentBatch() {
   if (!batch_) {
     batch_ = std::make_unique<Batch>(memory_);
     queries_.batchStarted(batch_->queries);
+    // A batch belongs to one framebuffer (setFramebuffer ends it): it writes the attachments.
+    use(fb_.color);
+    use(fb_.depth);
   }
   return *batch_;
 }
@@ -62,7 +65,9 @@ void Context::endQuery(pipe::QueryId id) {
 }
 
 void Context::recordTimestamp(pipe::QueryId id) {
-  // The batch being recorded writes it after its last pass; with none, the clock is read now.
+  // The batch being recorded writes it after its last pass; with none, the clock is read once
+  // the submitted work is done.
+  if (!batch_) reap(true);
   queries_.timestamp(id, batch_ ? &batch_->queries : nullptr);
 }
 
@@ -72,9 +77,12 @@ uint64_t Context::gpuTimeNs() {
 
 pipe::QueryResult Context::queryResult(pipe::QueryId id, bool wait) {
   // The result needs the batch being recorded when a period of the query lies in it.
-  if (wait && batch_ && !queries_.running(id) && queries_.pendingIn(id, batch_->queries)) flush();
-  // The model runs each submission to completion; a real kernel driver would wait here for
-  // the fence of the query's last period.
+  if (wait && batch_ && !queries_.running(id) && queries_.pendingIn(id, batch_->queries))
+    submitBatch();
+  // Waiting is for the fence of the query's last period.
+  if (wait && !queries_.running(id)) {
+    if (const uint64_t fence = queries_.fence(id)) reapThrough(static_cast<kmd::Timestamp>(fence));
+  }
   return queries_.result(id, kernel_->retiredTimestamp(kernelContext_));
 }
 
@@ -134,6 +142,7 @@ void Context::draw(const pipe::DrawInfo& info) {
                                                     : 3;
     if (info.indexOffset > ib.size) throw Error("draw: index offset beyond the index buffer");
     indexAddr = ib.address + info.indexOffset;
+    use(info.indexBuffer);
     indexBytes = static_cast<uint32_t>(ib.size - info.indexOffset);
   }
   emitState(b.draws);
@@ -413,25 +422,64 @@ bool Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   return true;
 }
 
+// The batch submitted while it lives ends a frame.
+class Context::EndOfFrame final {
+ public:
+  explicit EndOfFrame(Context& c) : flag_(c.endOfFrame_) { flag_ = true; }
+  ~EndOfFrame() { flag_ = false; }
+  EndOfFrame(const EndOfFrame&) = delete;
+  EndOfFrame& operator=(const EndOfFrame&) = delete;
+
+ private:
+  bool& flag_;
+};
+
 pipe::Fence Context::flushFrame() {
-  endOfFrame_ = true;
-  try {
-    const pipe::Fence f = flush();
-    endOfFrame_ = false;
-    return f;
-  } catch (...) {
-    endOfFrame_ = false;
-    throw;
-  }
+  // The frame ends even when the flush throws a fault.
+  struct NextFrame {
+    uint64_t& ended;
+    ~NextFrame() { ++ended; }
+  } next{framesEnded_};
+  EndOfFrame frame(*this);
+  return flush();
 }
 
 pipe::Fence Context::flush() {
-  if (!batch_) return {timestamp_};
+  submitBatch();
+  reap(false);
+  throwPendingFault();
+  return {timestamp_};
+}
+
+void Context::finish() {
+  submitBatch();
+  reap(true);
+  throwPendingFault();
+}
+
+void Context::throwPendingFault() {
+  if (pendingFault_.empty()) return;
+  throw Error(std::exchange(pendingFault_, {}));
+}
+
+void Context::dropBatch() {
+  // BOs the batch replaced may be in use by batches submitted before it.
+  const std::vector<GpuAddress> replaced = std::move(batch_->retired);
+  batch_->retired.clear();
+  batch_.reset();
+  ++batchSerial_;
+  for (GpuAddress bo : replaced) releaseLater(bo);
+}
+
+void Context::submitBatch() {
+  if (!batch_) return;
   Batch& batch = *batch_;
   if (batch.drawCount == 0 && batch.clearCount == 0) {  // nothing to render (REFERENCES.md §1)
+    // A timestamp in it reads the clock once the work submitted before it is done.
+    if (!batch.queries.timestamps.empty()) reap(true);
     queries_.batchDropped(batch.queries);
-    batch_.reset();
-    return {timestamp_};
+    dropBatch();
+    return;
   }
   queries_.batchEnding(batch.queries);  // running queries stop with the batch
   BatchReport report;
@@ -450,6 +498,8 @@ pipe::Fence Context::flush() {
     features.blend = batch.blends;
     features.multisample = framebufferSamples(resources_, fb_) > 1;
     features.framebuffer = fb_;
+    // The history must hold every batch submitted before, whatever the GPU has finished.
+    if (policy_.needsHistory(features)) reap(true);
     const ModeDecision d = policy_.choose(features);
     sysmem = d.sysmem;
     policy = d.reason;
@@ -475,12 +525,7 @@ pipe::Fence Context::flush() {
   ++(report.mode == RenderMode::Sysmem ? software_.batchesSysmem : software_.batchesGmem);
   if (batch.drawCount == 0) ++software_.batchesNonDraw;
   if (report.restores > 0) ++software_.batchesRestore;
-  submit(ib0, drawIb, report);
-  growOverflowedStreams(report);
-  if (options_.mode == RenderMode::Auto) policy_.record(fb_, report.stats.rb.samplesPassed);
-  if (report.fault) disjoint_ = true;  // the clock kept running over work that was lost
-  queries_.batchSubmitted(batch.queries, timestamp_);
-  // Surfaces the batch wrote now hold defined contents; invalidated ones do not.
+  // Surfaces the batch writes hold defined contents once it ran; invalidated ones do not.
   if (fb_.color) {
     auto& c = resources_.get(fb_.color, ResourceKind::ColorSurface, "flush");
     if (batch.written & pipe::kClearColor) c.valid = true;
@@ -489,21 +534,11 @@ pipe::Fence Context::flush() {
     auto& d = resources_.get(fb_.depth, ResourceKind::DepthSurface, "flush");
     if (batch.written & pipe::kClearDepth) d.valid = true;
   }
-  batch_.reset();
+  submit(ib0, drawIb, std::move(report));
   dirty_ = kDirtyAll;  // the next batch's draw IB starts from nothing
-  const std::optional<gpu::cp::CpFault> fault = report.fault;
-  reports_.push_back(std::move(report));
-  if (fault) {
-    // The kernel's record of it names the snapshot it wrote (TESSERA_FAULT_DIR), if any.
-    std::string snapshot;
-    for (const kmd::FaultRecord& r : kernel_->faults())
-      if (r.context == kernelContext_ && !r.snapshotPath.empty()) snapshot = r.snapshotPath;
-    throw Error(fault->describe() + (snapshot.empty() ? "" : " (snapshot: " + snapshot + ")"));
-  }
-  return {timestamp_};
 }
 
-void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& report) {
+void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport report) {
   const GpuAddress ib0Addr = batch_->uploads.upload(ib0.words());
   if (options_.captureStreams) {
     // The kernel's ring calls IB0 (kmd/ringbuffer.h); the capture starts there.
@@ -514,40 +549,62 @@ void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport& r
     capture_.buffers.push_back({"draw ib", drawIb, batch_->draws.words()});
   }
 
-  // The kernel-mode layer runs IB0 from its ringbuffer; each run (a replay too) resets the
-  // blocks' counters first and reads them after, so the report is the last run's.
-  gpu::BusStats before;
+  // The kernel-mode layer runs IB0 from its ringbuffer on the dispatcher thread; each run (a
+  // replay too) resets the blocks' counters first and reads them after, so the report is the
+  // last run's. The application goes on recording meanwhile.
+  auto submitted = std::make_unique<SubmittedBatch>();
+  SubmittedBatch* s = submitted.get();
+  const uint32_t pipes = report.mode == RenderMode::Binning && report.layout
+                             ? static_cast<uint32_t>(report.layout->pipes.size())
+                             : 0;
+  s->report = std::move(report);
+  s->report.frame = framesEnded_;
+  s->fb = fb_;
   kmd::DrawObject object;
   object.ibs = {{ib0Addr, ib0.size()}};
   object.flags = endOfFrame_ ? kmd::DrawFlags::EndOfFrame : kmd::DrawFlags::None;
-  object.beforeRun = [&](gpu::Device& gpu) {
+  object.beforeRun = [](gpu::Device& gpu) {
     gpu.pipeline().resetStats();
     gpu.commandProcessor().resetStats();
-    before = gpu.memory().stats();
   };
-  object.afterRun = [&](gpu::Device& gpu, const std::optional<gpu::cp::CpFault>& fault) {
-    if (fault && !report.fault) report.fault = fault;
-    readStats(gpu, before, report);
+  const GpuAddress sizes = vscSizes_;
+  object.afterRun = [s, pipes, sizes](gpu::Device& gpu,
+                                      const std::optional<gpu::cp::CpFault>& fault) {
+    if (fault && !s->report.fault) s->report.fault = fault;
+    readStats(gpu, s->report);
+    // The binning pass wrote each pipe's stream size; the next batch overwrites them.
+    s->streamSizes.clear();
+    for (uint32_t p = 0; p < pipes && !fault; ++p)
+      s->streamSizes.push_back(gpu.memory().read32(gpu::BusClient::Host, sizes + 4 * p));
   };
-  timestamp_ = kernel_->submit(kernelContext_, std::move(object));
-  // The model's GPU runs on the dispatcher thread; the driver waits for it (recording the next
-  // batch meanwhile needs GPU memory shared between threads: docs/kernel.md).
-  const kmd::WaitResult w =
-      kernel_->waitTimestamp(kernelContext_, timestamp_, std::chrono::hours(1));
-  if (w != kmd::WaitResult::Retired && !report.fault)
-    throw Error("GPU: the context was " + std::string(w == kmd::WaitResult::ContextLost
-                                                          ? "lost (guilty of faults)"
-                                                          : "not done within an hour"));
+  object.onRetire = [this, s](const kmd::Retirement&) {
+    {
+      std::lock_guard<std::mutex> lock(endMutex_);
+      s->ended = true;
+    }
+    endCv_.notify_all();
+  };
+  s->batch = std::move(batch_);
+  try {
+    timestamp_ = kernel_->submit(kernelContext_, std::move(object));
+  } catch (...) {
+    // Never queued: its buffers go, the ones it replaced once earlier batches are done.
+    batch_ = std::move(s->batch);
+    queries_.batchDropped(batch_->queries);
+    dropBatch();
+    throw;
+  }
+  s->timestamp = timestamp_;
+  for (pipe::ResourceId id : s->batch->uses) resources_.get(id, "submit").lastUse = timestamp_;
+  queries_.batchSubmitted(s->batch->queries, timestamp_);
+  ++batchSerial_;
+  inflight_.push_back(std::move(submitted));
 }
 
-void Context::readStats(gpu::Device& gpu, const gpu::BusStats& before, BatchReport& report) {
+void Context::readStats(gpu::Device& gpu, BatchReport& report) {
   auto& pipeline = gpu.pipeline();
   BlockStats& s = report.stats;
-  s.bus = gpu.memory().stats();
-  for (size_t i = 0; i < static_cast<size_t>(gpu::BusClient::Count); ++i) {
-    s.bus.client[i].readBytes -= before.client[i].readBytes;
-    s.bus.client[i].writeBytes -= before.client[i].writeBytes;
-  }
+  s.bus = gpu.lastBus();
   s.cp = gpu.commandProcessor().stats();
   s.pipeline = pipeline.stats();
   s.vsc = pipeline.vscStats();
@@ -566,34 +623,20 @@ void Context::readStats(gpu::Device& gpu, const gpu::BusStats& before, BatchRepo
   report.timing = gpu.lastTiming();
 }
 
-void Context::growOverflowedStreams(BatchReport& report) {
-  // The binning pass reports each pipe's stream size; grow the buffers that overflowed so the
-  // next frame fits (the overflowed frame already drew those bins without the stream).
-  if (report.mode == RenderMode::Binning && !report.fault) {
-    for (size_t p = 0; p < report.layout->pipes.size(); ++p) {
-      const uint32_t size = memory_.read32(gpu::BusClient::Host, vscSizes_ + 4 * p);
-      if (!(size & gpu::vsc::kOverflowBit)) continue;
-      report.visibilityOverflow = true;
-      uint32_t bytes = vscBytes_[p];
-      while (bytes < (size & ~gpu::vsc::kOverflowBit)) bytes *= 2;
-      memory_.release(vscData_[p]);
-      vscBytes_[p] = bytes;
-      vscData_[p] = memory_.allocate(bytes, "vsc pipe");
-    }
-  }
-}
-
 std::vector<uint8_t> Context::readSurface(pipe::ResourceId id) {
-  if (batch_ && (id == fb_.color || id == fb_.depth)) {
-    // Reading an attachment back ends the frame: multisample contents need not survive this
-    // flush, only the resolved image (docs/msaa.md).
-    flushFrame();
-  }
   const Resource& r = resources_.get(id, "readSurface");
   if (r.kind != ResourceKind::ColorSurface && r.kind != ResourceKind::DepthSurface)
     throw Error("readSurface: resource " + std::to_string(id) + " is not a surface");
-  std::vector<uint8_t> out(r.size);
-  memory_.read(gpu::BusClient::Host, r.address, out.data(), out.size());
+  if (batch_ && (id == fb_.color || id == fb_.depth)) {
+    // Reading an attachment back ends the frame: multisample contents need not survive this
+    // flush, only the resolved image (docs/msaa.md).
+    EndOfFrame frame(*this);
+    submitBatch();
+  }
+  waitIdle(id);
+  const Resource& done = resources_.get(id, "readSurface");
+  std::vector<uint8_t> out(done.size);
+  memory_.read(gpu::BusClient::Host, done.address, out.data(), out.size());
   return out;
 }
 

@@ -40,6 +40,7 @@ struct Batch {
   // Buffer objects the batch's commands may still read although their resource was renamed
   // or destroyed: released when the batch is gone (submitted or dropped).
   std::vector<gpu::GpuAddress> retired;
+  std::vector<pipe::ResourceId> uses;  // resources its commands reference (Context::use)
   gpu::GpuMemory& memory;
 };
 

@@ -43,6 +43,9 @@ struct BatchReport {
   BlockStats stats;
   gpu::perf::SubmissionTiming timing;  // the timing model's cycles for this submission
   std::optional<gpu::cp::CpFault> fault;
+  // The frame it belongs to: how many frames its context had ended (flushFrame) before it. The
+  // GPU may still run a frame's last batches after the next frame began.
+  uint64_t frame = 0;
 };
 
 }  // namespace tessera::driver

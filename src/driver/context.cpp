@@ -51,7 +51,16 @@ Context::Context(gpu::Device& device, DriverOptions options)
               options) {}
 
 Context::~Context() {
+  // The dispatcher calls back into this context until its batches have left the kernel (every
+  // one does: it retires, is lost with a guilty context or is discarded at shutdown).
+  reap(true);
   kernel_->destroyContext(kernelContext_);
+  // Nothing runs for this context any more: its buffers go back (the batch being recorded, never
+  // submitted, frees its own).
+  resources_.releaseAll();
+  for (gpu::GpuAddress bo : vscData_) memory_.release(bo);
+  for (gpu::GpuAddress bo : {vscSizes_, lrz_, blockTable_, private_[0], private_[1]})
+    if (bo != 0) memory_.release(bo);
 }
 
 // ---- resources -------------------------------------------------------------------------------
@@ -72,16 +81,19 @@ void Context::updateBuffer(pipe::ResourceId id, uint64_t offset, std::span<const
                 std::to_string(offset + data.size()) + " are outside the buffer's " +
                 std::to_string(r.size));
   ++software_.uploads;
-  if (batch_) {
+  if (busy(r)) {
     ++software_.bufferRenames;
-    // The pending batch may read the old contents: give the buffer a new BO (a rename, as
-    // freedreno does for a busy resource) and keep the old one until the batch is gone.
+    // A batch recorded or still on the GPU may read the old contents: give the buffer a new BO
+    // (a rename, as freedreno does for a busy resource) and keep the old one until no batch can
+    // use it.
     const gpu::GpuAddress fresh = memory_.allocate(std::max<uint64_t>(r.size, 4), "buffer");
     std::vector<uint8_t> old(r.size);
     if (r.size) memory_.read(gpu::BusClient::Host, r.address, old.data(), r.size);
     if (r.size) memory_.write(gpu::BusClient::Host, fresh, old.data(), r.size);
-    batch_->retired.push_back(r.address);
+    releaseLater(r.address);
     r.address = fresh;
+    r.batchMark = 0;
+    r.lastUse = 0;
     dirty_ |= kDirtyVertex;  // vertex buffer addresses are emitted with the vertex state
   }
   if (!data.empty())
@@ -92,11 +104,12 @@ void Context::destroyResource(pipe::ResourceId id) {
   Resource& r = resources_.get(id, "destroyResource");
   if (r.kind == ResourceKind::Destroyed)
     throw Error("destroyResource: resource " + std::to_string(id) + " is already destroyed");
+  const bool inUse = busy(r);
   for (gpu::GpuAddress bo :
        {r.view ? gpu::GpuAddress{0} : r.address, r.positionOnly, r.sampleAddress}) {
     if (bo == 0) continue;
-    if (batch_) {
-      batch_->retired.push_back(bo);
+    if (inUse) {
+      releaseLater(bo);
     } else {
       memory_.release(bo);
     }
@@ -159,6 +172,9 @@ void Context::uploadTexture(pipe::ResourceId id, uint32_t face, uint32_t level,
   if (texels.size() != bytes)
     throw Error("uploadTexture: level " + std::to_string(level) + " needs " +
                 std::to_string(bytes) + " bytes, got " + std::to_string(texels.size()));
+  // Draws recorded before the upload see the old texels: they run first, and the CPU writes in
+  // place once no batch uses the texture (textures are not renamed: surfaces view them).
+  waitIdle(id);
   memory_.write(gpu::BusClient::Host, r.address + offset, texels.data(), bytes);
   ++software_.uploads;
 }
@@ -204,6 +220,7 @@ pipe::ResourceId Context::createTextureSurface(pipe::ResourceId texture, uint32_
   // Colour formats become colour surfaces, depth formats depth surfaces (same texel layout).
   Resource r;
   r.view = true;
+  r.parent = texture;
   r.kind = ResourceKind::ColorSurface;
   switch (d.format) {
     case gpu::tex::TexFormat::RGBA8:
@@ -291,7 +308,7 @@ void Context::setFramebuffer(const pipe::Framebuffer& fb) {
   if (fb == fb_) return;
   // A batch belongs to one framebuffer: switching render targets ends it (seed 000,
   // "Performance Notes").
-  if (batch_) flush();
+  submitBatch();
   if (fb.color) {
     auto& c = resources_.get(fb.color, ResourceKind::ColorSurface, "setFramebuffer colour");
     if (c.width != fb.width || c.height != fb.height)

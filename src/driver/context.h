@@ -1,10 +1,17 @@
 // The user-mode driver's context (freedreno's fd_context): implements the pipe context on the
 // Tessera GPU. Draws and clears are recorded into the batch of the bound framebuffer as a draw
 // IB; flush() turns the batch into IB0 — sysmem, or GMEM with an optional binning pass and per
-// bin restore → draw IB → resolve (REFERENCES.md §1 "Per-batch flow") — and submits it.
+// bin restore → draw IB → resolve (REFERENCES.md §1 "Per-batch flow") — and submits it. The
+// kernel runs it on its dispatcher thread while the application records the next batch; a
+// submitted batch keeps its buffers until it retires, a CPU write to a buffer the GPU may still
+// read renames or waits, and a readback waits for the batch that wrote it (docs/kernel.md).
 #pragma once
 #include <array>
+#include <condition_variable>
+#include <deque>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -77,7 +84,12 @@ class Context final : public pipe::Context {
              uint8_t stencil) override;
   void draw(const pipe::DrawInfo& info) override;
   void invalidate(uint32_t buffers) override;
+  // Submits the batch and returns at once. Throws tessera::Error for a fault of an earlier batch
+  // that retired since the last flush or finish (a batch's fault is known once it ran).
   pipe::Fence flush() override;
+  // Flushes and waits until every submitted batch has left the kernel (glFinish); throws the
+  // first fault not yet reported.
+  void finish() override;
   std::vector<uint8_t> readSurface(pipe::ResourceId surface) override;
 
   pipe::QueryId createQuery(pipe::QueryType type) override { return queries_.create(type); }
@@ -91,10 +103,15 @@ class Context final : public pipe::Context {
   }
   void recordTimestamp(pipe::QueryId id) override;
   uint64_t gpuTimeNs() override;
-  bool takeDisjoint() override { return std::exchange(disjoint_, false); }
+  bool takeDisjoint() override {
+    reap(false);
+    return std::exchange(disjoint_, false);
+  }
   // flush() of the batch that ends a frame (eglSwapBuffers): the kernel's fault recovery skips
   // to the end of a frame at most.
   pipe::Fence flushFrame();
+  // Frames ended so far (flushFrame calls): BatchReport::frame of the batches of the next one.
+  uint64_t framesEnded() const { return framesEnded_; }
   // This context's id in the kernel-mode layer (its summaries and faults name it).
   kmd::ContextId kernelContext() const { return kernelContext_; }
   // A fence on the last batch submitted (EGL_KHR_fence_sync): signalled when it retires.
@@ -105,8 +122,12 @@ class Context final : public pipe::Context {
   // The driver's own counters so far (software queries).
   const SoftwareCounters& softwareCounters() const { return software_; }
 
-  // One report per submitted batch since the last takeReports().
-  std::vector<BatchReport> takeReports() { return std::move(reports_); }
+  // One report per submitted batch since the last take, in submission order: takeReports() waits
+  // for every submitted batch, takeRetiredReports() returns those that have retired.
+  std::vector<BatchReport> takeReports();
+  std::vector<BatchReport> takeRetiredReports();
+  // Batches submitted and not yet reaped (retired ones are reaped by the next flush or wait).
+  size_t batchesInFlight() const { return inflight_.size(); }
   // The buffers of the last submission (DriverOptions::captureStreams).
   const gpu::cp::Capture& lastCapture() const { return capture_; }
   gpu::Device& device() { return device_; }
@@ -141,8 +162,38 @@ class Context final : public pipe::Context {
     dirty_ |= groups;
   }
 
+  // A submitted batch until the kernel is done with it (freedreno keeps a submit's buffers
+  // referenced until its fence signals).
+  struct SubmittedBatch {
+    kmd::Timestamp timestamp = 0;
+    std::unique_ptr<Batch> batch;       // its IBs, uploads and replaced buffers: freed when reaped
+    BatchReport report;                 // the dispatcher completes it after each run
+    std::vector<uint32_t> streamSizes;  // each visibility pipe's size word after the run
+    pipe::Framebuffer fb;
+    bool ended = false;  // its onRetire ran (guarded by endMutex_)
+  };
+
   // The batch being recorded, started (with every running query restarted in it) if none is.
   Batch& currentBatch();
+  // Finishes the submitted batches that have left the kernel, in order, first waiting for all
+  // of them when `wait` (or for those up to `through`, a timestamp of this context).
+  void reap(bool wait);
+  void reapThrough(kmd::Timestamp through);
+  void retire(SubmittedBatch& s);
+  // Frees a buffer object once nothing submitted or being recorded can still use it.
+  void releaseLater(gpu::GpuAddress bo);
+  // The batch being recorded references the resource (and a texture view its texture).
+  void use(pipe::ResourceId id);
+  // Waits until no submitted batch uses the resource (flushing the one being recorded if it
+  // does): before the CPU writes it in place or reads what the GPU wrote.
+  void waitIdle(pipe::ResourceId id);
+  bool busy(const Resource& r) const;
+  void throwPendingFault();
+  // Turns the batch being recorded into IB0 and submits it (flush without reporting faults).
+  void submitBatch();
+  // Ends the batch being recorded without submitting it.
+  void dropBatch();
+  class EndOfFrame;
   Resource allocateSurface(ResourceKind kind, uint32_t bytesPerPixel, uint32_t w, uint32_t h,
                            const char* name, uint32_t samples = 1);
   void emitState(gpu::cp::CommandWriter& w, uint32_t groups = kDirtyAll);
@@ -157,12 +208,13 @@ class Context final : public pipe::Context {
   bool buildGmem(gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, uint32_t drawDwords,
                  BatchReport& report);
   void emitSurfaces(gpu::cp::CommandWriter& w, bool depthInGmem);
-  // Runs the batch; a GPU fault is recorded in the report (flush() throws it after cleanup).
-  void submit(const gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, BatchReport& report);
-  // Every block's counters of a GPU run into the report (`before`: the bus when it started).
-  static void readStats(gpu::Device& gpu, const gpu::BusStats& before, BatchReport& report);
+  // Hands the batch to the kernel; its report is completed when it runs, and a GPU fault in it
+  // is thrown by a later flush() or finish() once it is reaped.
+  void submit(const gpu::cp::CommandWriter& ib0, gpu::GpuAddress drawIb, BatchReport report);
+  // Every block's counters of the GPU run just done into the report.
+  static void readStats(gpu::Device& gpu, BatchReport& report);
   // The binning pass wrote each pipe's stream size: grow the buffers that overflowed.
-  void growOverflowedStreams(BatchReport& report);
+  void growOverflowedStreams(SubmittedBatch& s);
   void ensureVscBuffers(uint32_t pipes);
   // A buffer the driver keeps across batches (LRZ, block table), grown to `bytes`.
   void growBuffer(gpu::GpuAddress& bo, uint64_t& size, uint64_t bytes, const char* name);
@@ -188,8 +240,8 @@ class Context final : public pipe::Context {
   bool disjoint_ = false;  // a GPU fault since the last takeDisjoint
   QueryTable queries_{
       memory_, device_.preset().queryAccumulate ? QueryScheme::Accumulate : QueryScheme::PerBin,
-      QueryContext{&software_, [this] { return device_.clockCycles(); },
-                   device_.preset().clockMHz}};
+      QueryContext{&software_, [this] { return device_.clockCycles(); }, device_.preset().clockMHz,
+                   [this](gpu::GpuAddress a) { releaseLater(a); }}};
   BinLayoutCache layouts_;
 
   // Current state.
@@ -222,8 +274,15 @@ class Context final : public pipe::Context {
   // kernel's recovery skips to it at most, and multisample contents need not survive it
   // (docs/msaa.md).
   bool endOfFrame_ = false;
+  uint64_t framesEnded_ = 0;
   std::vector<BatchReport> reports_;
   gpu::cp::Capture capture_;
+  uint64_t batchSerial_ = 1;  // the batch being recorded (Resource::batchMark)
+  // Submitted batches in submission order; only the application's thread adds and removes.
+  std::deque<std::unique_ptr<SubmittedBatch>> inflight_;
+  std::mutex endMutex_;
+  std::condition_variable endCv_;
+  std::string pendingFault_;  // the first fault reaped and not yet thrown
 };
 
 }  // namespace tessera::driver

@@ -2,17 +2,22 @@
 
 namespace tessera::driver {
 
-ModeDecision ModePolicy::choose(const BatchFeatures& b) const {
-  if (b.draws == 0) return {true, "auto: sysmem, the batch has no draws"};
-  if (!b.attachments) return {true, "auto: sysmem, nothing is bound to draw into"};
+std::optional<ModeDecision> ModePolicy::byFeatures(const BatchFeatures& b) {
+  if (b.draws == 0) return ModeDecision{true, "auto: sysmem, the batch has no draws"};
+  if (!b.attachments) return ModeDecision{true, "auto: sysmem, nothing is bound to draw into"};
   // Features that make tile memory pay off (freedreno's gmem reasons).
-  if (b.clears) return {false, "auto: gmem, the batch clears"};
-  if (b.depthStencil) return {false, "auto: gmem, depth or stencil is tested"};
-  if (b.blend) return {false, "auto: gmem, the batch blends"};
-  if (b.multisample) return {false, "auto: gmem, the batch is multisampled"};
+  if (b.clears) return ModeDecision{false, "auto: gmem, the batch clears"};
+  if (b.depthStencil) return ModeDecision{false, "auto: gmem, depth or stencil is tested"};
+  if (b.blend) return ModeDecision{false, "auto: gmem, the batch blends"};
+  if (b.multisample) return ModeDecision{false, "auto: gmem, the batch is multisampled"};
   if (b.draws > kMaxDraws)
-    return {false, "auto: gmem, " + std::to_string(b.draws) + " draws (more than " +
-                       std::to_string(kMaxDraws) + ")"};
+    return ModeDecision{false, "auto: gmem, " + std::to_string(b.draws) + " draws (more than " +
+                                   std::to_string(kMaxDraws) + ")"};
+  return std::nullopt;
+}
+
+ModeDecision ModePolicy::choose(const BatchFeatures& b) const {
+  if (auto d = byFeatures(b)) return *d;
   const auto h = history_.find(key(b.framebuffer));
   if (h == history_.end() || h->second.empty())
     return {true, "auto: sysmem, few draws and no history for this framebuffer"};

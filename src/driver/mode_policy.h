@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 
@@ -37,10 +38,15 @@ class ModePolicy final {
   static constexpr uint64_t kMinAverageSamples = 500;  // fewer on average: bypass
 
   ModeDecision choose(const BatchFeatures& batch) const;
+  // Whether choose() looks at the history for this batch: the driver then first waits for the
+  // batches it has submitted, so that the choice does not depend on how far the GPU has got.
+  bool needsHistory(const BatchFeatures& batch) const { return !byFeatures(batch); }
   // The batch on `fb` passed `samples` samples (its render backend's counter).
   void record(const pipe::Framebuffer& fb, uint64_t samples);
 
  private:
+  // The decision the batch's own features make, if they make one.
+  static std::optional<ModeDecision> byFeatures(const BatchFeatures& b);
   using Key = std::tuple<pipe::ResourceId, pipe::ResourceId, uint32_t, uint32_t>;
   static Key key(const pipe::Framebuffer& fb) { return {fb.color, fb.depth, fb.width, fb.height}; }
   std::map<Key, std::deque<uint64_t>> history_;

@@ -96,6 +96,11 @@ const QueryTable::Query& QueryTable::get(pipe::QueryId id, const char* what) con
   return const_cast<QueryTable*>(this)->get(id, what);
 }
 
+QueryTable::~QueryTable() {
+  for (Query& q : queries_)
+    if (q.accumulator) memory_.release(q.accumulator);
+}
+
 void QueryTable::releaseAccumulator(Query& q) {
   if (!q.accumulator) return;
   BatchQueries* writer = nullptr;
@@ -104,12 +109,20 @@ void QueryTable::releaseAccumulator(Query& q) {
   if (writer)
     writer->retiredAccumulators.push_back(q.accumulator);
   else
-    memory_.release(q.accumulator);
+    release(q.accumulator);
   q.accumulator = 0;
 }
 
+void QueryTable::release(gpu::GpuAddress accumulator) {
+  if (context_.releaseLater) {
+    context_.releaseLater(accumulator);
+  } else {
+    memory_.release(accumulator);
+  }
+}
+
 void QueryTable::releaseRetired(BatchQueries& batch) {
-  for (gpu::GpuAddress a : batch.retiredAccumulators) memory_.release(a);
+  for (gpu::GpuAddress a : batch.retiredAccumulators) release(a);
   batch.retiredAccumulators.clear();
 }
 
@@ -301,7 +314,7 @@ void QueryTable::batchSubmitted(BatchQueries& batch, uint64_t fence) {
         p.buffer = batch.buffer;
         p.fence = fence;
       }
-  releaseRetired(batch);  // the driver waits for the batch to retire before this
+  // The accumulators it retired are freed when the driver reaps it (releaseRetired).
 }
 
 void QueryTable::batchDropped(BatchQueries& batch) {
@@ -322,6 +335,12 @@ bool QueryTable::pendingIn(pipe::QueryId id, const BatchQueries& batch) const {
   for (const Period& p : get(id, "query").periods)
     if (p.batch == &batch) return true;
   return false;
+}
+
+uint64_t QueryTable::fence(pipe::QueryId id) const {
+  uint64_t last = 0;
+  for (const Period& p : get(id, "query").periods) last = std::max(last, p.fence);
+  return last;
 }
 
 bool QueryTable::running(pipe::QueryId id) const {

@@ -62,12 +62,18 @@ struct QueryContext {
   const SoftwareCounters* software = nullptr;
   std::function<uint64_t()> clockCycles;  // the GPU clock now, after all submitted work
   double clockMHz = 0;
+  // Frees an accumulator once no submitted batch can still write it (null: at once).
+  std::function<void(gpu::GpuAddress)> releaseLater;
 };
 
 class QueryTable final {
  public:
   QueryTable(gpu::GpuMemory& memory, QueryScheme scheme, QueryContext context)
       : memory_(memory), scheme_(scheme), context_(std::move(context)) {}
+  // Frees the accumulators (the context is going and the GPU is done with them).
+  ~QueryTable();
+  QueryTable(const QueryTable&) = delete;
+  QueryTable& operator=(const QueryTable&) = delete;
 
   // Every counter a Counters query can sample: the GPU's countables, then the driver's.
   static std::span<const pipe::CounterInfo> counterList();
@@ -97,6 +103,10 @@ class QueryTable final {
   // The result, if every period's fence is at most `retired`.
   pipe::QueryResult result(pipe::QueryId id, uint64_t retired) const;
   bool running(pipe::QueryId id) const;
+  // Frees the accumulators a batch retired, once the batch has left the GPU or was dropped.
+  void releaseRetired(BatchQueries& batch);
+  // The timestamp of the last submitted batch the query's result needs (0: none).
+  uint64_t fence(pipe::QueryId id) const;
   // GPU clock cycles in nanoseconds at the preset's clock (time queries, GL_TIMESTAMP_EXT).
   uint64_t nanoseconds(uint64_t cycles) const;
 
@@ -128,7 +138,7 @@ class QueryTable final {
   pipe::QueryId add(Query q);
   // Frees the accumulator, or hands it to the batch being recorded that may still write it.
   void releaseAccumulator(Query& q);
-  void releaseRetired(BatchQueries& batch);
+  void release(gpu::GpuAddress accumulator);
   // A sample point for `q` (start or stop) into `w`, returning its first slot.
   uint32_t sample(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& w, bool stop);
   void startPeriod(Query& q, BatchQueries& batch, gpu::cp::CommandWriter& w);

@@ -18,6 +18,16 @@ Resource& ResourceTable::get(pipe::ResourceId id, ResourceKind kind, const char*
   return r;
 }
 
+void ResourceTable::releaseAll() {
+  for (Resource& r : resources_) {
+    for (gpu::GpuAddress bo :
+         {r.view ? gpu::GpuAddress{0} : r.address, r.positionOnly, r.sampleAddress})
+      if (bo != 0) memory_.release(bo);
+    r = Resource{};
+    r.kind = ResourceKind::Destroyed;
+  }
+}
+
 RenderMode parseRenderMode(std::string_view name) {
   for (RenderMode m :
        {RenderMode::Sysmem, RenderMode::Naive, RenderMode::Binning, RenderMode::Auto})

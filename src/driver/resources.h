@@ -44,6 +44,11 @@ struct Resource {
   uint32_t samplePitch = 0;
   bool samplesValid = false;
   bool view = false;  // a surface inside another resource's BO (a texture level): no BO of its own
+  pipe::ResourceId parent = pipe::kNoResource;  // a view's texture
+  // Use by the GPU: the batch being recorded references it when batchMark is that batch's
+  // serial; lastUse is the kernel timestamp of the last submitted batch that did.
+  uint64_t batchMark = 0;
+  uint32_t lastUse = 0;
 };
 
 class ResourceTable final {
@@ -57,6 +62,8 @@ class ResourceTable final {
   Resource& get(pipe::ResourceId id, ResourceKind kind, const char* what);
   Resource& get(pipe::ResourceId id, const char* what);  // any kind
   gpu::GpuMemory& memory() { return memory_; }
+  // Frees every resource's buffer objects (the context is going and the GPU is done with them).
+  void releaseAll();
 
  private:
   gpu::GpuMemory& memory_;

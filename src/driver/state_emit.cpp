@@ -45,6 +45,7 @@ void Context::emitTextures(CommandWriter& w, pipe::ShaderStage stage) {
     d.levels = 0;
     if (units[i].texture) {
       d = resources_.get(units[i].texture, ResourceKind::Texture, "draw texture").texture;
+      use(units[i].texture);
       const auto& s = units[i].sampler;
       d.wrapS = s.wrapS;
       d.wrapT = s.wrapT;
@@ -72,13 +73,7 @@ void Context::emitPrivate(CommandWriter& w, pipe::ShaderStage stage, uint32_t dw
   const int s = static_cast<int>(stage);
   const uint64_t bytes = uint64_t{dwords} * gpu::sp::kPrivateLineBytes;
   if (bytes > privateBytes_[s]) {
-    if (private_[s] != 0) {
-      if (batch_) {
-        batch_->retired.push_back(private_[s]);
-      } else {
-        memory_.release(private_[s]);
-      }
-    }
+    if (private_[s] != 0) releaseLater(private_[s]);
     private_[s] = memory_.allocate(bytes, "private memory");
     privateBytes_[s] = bytes;
   }
@@ -156,6 +151,7 @@ void Context::emitState(CommandWriter& w, uint32_t groups) {
       const Resource& r =
           resources_.get(vertexBuffers_[e.buffer], ResourceKind::Buffer, "draw vertex buffer");
       const uint64_t size = e.offset < r.size ? r.size - e.offset : 0;
+      use(vertexBuffers_[e.buffer]);
       w.address(Reg::VFD_ATTR_BASE_LO, Reg::VFD_ATTR_BASE_HI, r.address + e.offset, a);
       w.reg(Reg::VFD_ATTR_SIZE, static_cast<uint32_t>(size), a);
       w.reg(Reg::VFD_ATTR_CNTL, e.stride | u(e.format) << 16 | (e.components - 1) << 20, a);
@@ -164,6 +160,8 @@ void Context::emitState(CommandWriter& w, uint32_t groups) {
   if (dirty & kDirtyProgram) {
     const Resource& vs = resources_.get(vs_, ResourceKind::VertexShader, "draw");
     const Resource& fs = resources_.get(fs_, ResourceKind::FragmentShader, "draw");
+    use(vs_);
+    use(fs_);
     w.address(Reg::SP_VS_PROGRAM_LO, Reg::SP_VS_PROGRAM_HI, vs.address);
     w.reg(Reg::SP_VS_PROGRAM_SIZE, vs.dwords);
     w.address(Reg::SP_BS_PROGRAM_LO, Reg::SP_BS_PROGRAM_HI, vs.positionOnly);

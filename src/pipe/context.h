@@ -112,6 +112,8 @@ class Context {
   // The application no longer needs these contents (EXT_discard_framebuffer): no resolve.
   virtual void invalidate(uint32_t buffers) = 0;
   virtual Fence flush() = 0;
+  // Flushes and waits until all submitted work is done (glFinish).
+  virtual void finish() = 0;
 
   // Queries (tessera::Error on an unknown id, beginning a running query, ending a stopped one,
   // destroying a running one, or asking for a result of one never begun).

@@ -58,10 +58,20 @@ std::string FrameReporter::path(uint64_t frame, const char* extension) const {
 }
 
 void FrameReporter::endFrame(driver::Context& ctx, const SwapSurface* surface, bool partial) {
-  const std::vector<driver::BatchReport> batches = ctx.takeReports();
-  if (partial && batches.empty()) return;
   const uint64_t number = totals_.frames() + 1;
   const bool write = enabled() && frames_.contains(number);
+  // A frame that is written waits for its batches. Otherwise the totals take the batches that
+  // have retired, and the GPU runs the others while the application records the next frame.
+  const std::vector<driver::BatchReport> taken =
+      write || partial ? ctx.takeReports() : ctx.takeRetiredReports();
+  // Batches of earlier frames that had not retired at their swap count in the totals only. A
+  // swap has ended its frame already; a partial frame is the one still open.
+  const uint64_t frame =
+      partial || ctx.framesEnded() == 0 ? ctx.framesEnded() : ctx.framesEnded() - 1;
+  std::vector<driver::BatchReport> batches, late;
+  for (const driver::BatchReport& b : taken) (b.frame == frame ? batches : late).push_back(b);
+  totals_.addBatches(late);
+  if (partial && batches.empty()) return;
   totals_.addFrame(batches, write);
   if (!write) return;
   try {
@@ -86,6 +96,12 @@ void FrameReporter::endFrame(driver::Context& ctx, const SwapSurface* surface, b
   } catch (const std::exception& e) {
     fail(e.what());
   }
+}
+
+void FrameReporter::collectLate(driver::Context& ctx) {
+  std::vector<driver::BatchReport> late = ctx.takeReports();
+  std::erase_if(late, [&](const driver::BatchReport& b) { return b.frame >= ctx.framesEnded(); });
+  totals_.addBatches(late);
 }
 
 void FrameReporter::writeSummary() {

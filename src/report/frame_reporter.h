@@ -34,6 +34,9 @@ class FrameReporter final {
   // swap (eglTerminate, context destruction): it counts only if it submitted batches, and its image
   // is not captured.
   void endFrame(driver::Context& ctx, const SwapSurface* surface, bool partial);
+  // Waits for the batches of the frames `ctx` ended that were still running at their swap, and
+  // counts them in the totals (at exit, before the summary).
+  void collectLate(driver::Context& ctx);
 
   // Writes DIR/summary.json (again, with the latest totals, if called again).
   void writeSummary();

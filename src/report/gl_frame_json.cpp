@@ -64,6 +64,10 @@ json glFrameJson(const GlFrame& f, std::span<const driver::BatchReport> batches)
 void RunTotals::addFrame(std::span<const driver::BatchReport> batches, bool written) {
   ++frames_;
   if (written) ++framesWritten_;
+  addBatches(batches);
+}
+
+void RunTotals::addBatches(std::span<const driver::BatchReport> batches) {
   batches_ += batches.size();
   for (const auto& b : batches) {
     draws_ += b.draws;

@@ -25,6 +25,8 @@ nlohmann::json glFrameJson(const GlFrame& frame, std::span<const driver::BatchRe
 class RunTotals final {
  public:
   void addFrame(std::span<const driver::BatchReport> batches, bool written);
+  // Batches of frames counted already (they retired after their frame's swap).
+  void addBatches(std::span<const driver::BatchReport> batches);
   nlohmann::json toJson(const std::string& preset, const std::string& mode) const;
   uint64_t frames() const { return frames_; }
 

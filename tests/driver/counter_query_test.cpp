@@ -213,7 +213,9 @@ TEST(CounterQuery, SoftwareCountersCountWhatTheDriverDid) {
     const pipe::ResourceId buffer = f.ctx.createBuffer(bytes);
     f.ctx.updateBuffer(buffer, 0, bytes);  // no pending work: in place
     f.drawQuad();
-    f.ctx.updateBuffer(buffer, 0, bytes);  // a batch is recorded: renamed
+    f.ctx.updateBuffer(buffer, 0, bytes);  // the batch recorded does not read it: in place
+    const std::vector<uint8_t> quad(12, 0);
+    f.ctx.updateBuffer(f.quad, 0, quad);  // the batch recorded draws from it: renamed
     f.ctx.endQuery(q);
     f.ctx.flush();
     const pipe::QueryResult r = f.ctx.queryResult(q, true);
@@ -223,7 +225,7 @@ TEST(CounterQuery, SoftwareCountersCountWhatTheDriverDid) {
     const double vsRegs = isa::assemble(shaders::source("lit.vs"), "lit.vs").regCount;
     const double fsRegs = isa::assemble(shaders::source("constant.fs"), "constant.fs").regCount;
     EXPECT_GT(vsRegs, 0.0);
-    EXPECT_EQ(r.counters, (std::vector<double>{4, 2, sysmem ? 2.0 : 0.0, sysmem ? 0.0 : 2.0, 1, 2,
+    EXPECT_EQ(r.counters, (std::vector<double>{4, 2, sysmem ? 2.0 : 0.0, sysmem ? 0.0 : 2.0, 1, 3,
                                                1, vsRegs, fsRegs}));
   }
 }

@@ -75,8 +75,14 @@ Images run(bool withBad) {
     a.drawQuad();
     if (bad) {
       bad->drawQuad();
-      // The hang faults its batch, until the context is guilty and refused.
-      EXPECT_THROW(bad->ctx.flushFrame(), Error);
+      // The hang faults its batch (reported once it ran), until the context is guilty and
+      // refused.
+      EXPECT_THROW(
+          {
+            bad->ctx.flushFrame();
+            bad->ctx.finish();
+          },
+          Error);
       for (kmd::DrawObject& o : badObjects(gpu.memory(), rng)) {
         if (kernel.resetStatus(raw) == kmd::ResetStatus::Guilty) break;
         const kmd::Timestamp ts = kernel.submit(raw, std::move(o));
@@ -118,6 +124,7 @@ TEST(KernelSharing, AFaultLeavesASnapshotTheErrorNames) {
   bad.drawQuad();
   try {
     bad.ctx.flushFrame();
+    bad.ctx.finish();
     FAIL() << "the endless shader must fault";
   } catch (const Error& e) {
     const std::string what = e.what();

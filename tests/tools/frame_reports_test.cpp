@@ -37,11 +37,12 @@ TEST_F(SwapTest, EverySwapTakesTheDriversReportsWithoutReportsRequested) {
   clearFrame();
   clearFrame();
   EXPECT_EQ(gl->pipe().takeReports().size(), 2u);
-  // ...and a swap takes them, frame after frame.
+  // ...and a swap takes those of the batches that retired, frame after frame: at most the
+  // frame's one batch is left, if the GPU was still running it.
   for (int frame = 0; frame < 200; ++frame) {
     clearFrame();
     ASSERT_TRUE(eglSwapBuffers(egl_.display, egl_.surface));
-    ASSERT_TRUE(gl->pipe().takeReports().empty()) << "frame " << frame;
+    ASSERT_LE(gl->pipe().takeReports().size(), 1u) << "frame " << frame;
   }
 }
 

@@ -219,7 +219,10 @@ void release(Display* d, Context* c) {
 void writeSummaryAtExit() {
   std::unique_lock<std::mutex> lock(gLock, std::try_to_lock);
   if (!lock.owns_lock()) return;
-  if (theDisplay().reporter) theDisplay().reporter->writeSummary();
+  if (tessera::report::FrameReporter* r = theDisplay().reporter.get()) {
+    for (Context* c : theDisplay().contexts) r->collectLate(c->gl->pipe());
+    r->writeSummary();
+  }
   printContextSummary(theDisplay(), "exit");
 }
 

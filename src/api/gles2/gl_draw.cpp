@@ -460,7 +460,7 @@ void Context::flush() {
   if (!lost()) pipe_.flush();
 }
 void Context::finish() {
-  if (!lost()) pipe_.flush();
+  if (!lost()) pipe_.finish();
 }
 
 }  // namespace tessera::gles2

@@ -1,0 +1,128 @@
+// Batches after their submission (freedreno's fences and deferred BO frees, fd_bo_cpu_prep):
+// reaping what the kernel is done with, freeing buffers once nothing can use them, and making
+// the CPU wait for or work around buffers the GPU may still use.
+#include <algorithm>
+
+#include "common/error.h"
+#include "driver/batch.h"
+#include "driver/context.h"
+#include "gpu/vsc/visibility_stream.h"
+
+namespace tessera::driver {
+
+void Context::reap(bool wait) {
+  while (!inflight_.empty()) {
+    SubmittedBatch& s = *inflight_.front();
+    {
+      std::unique_lock<std::mutex> lock(endMutex_);
+      if (!s.ended && !wait) return;
+      endCv_.wait(lock, [&] { return s.ended; });
+    }
+    std::unique_ptr<SubmittedBatch> done = std::move(inflight_.front());
+    inflight_.pop_front();
+    retire(*done);
+  }
+}
+
+void Context::reapThrough(kmd::Timestamp through) {
+  while (!inflight_.empty() && kmd::timestampReached(through, inflight_.front()->timestamp)) {
+    SubmittedBatch& s = *inflight_.front();
+    {
+      std::unique_lock<std::mutex> lock(endMutex_);
+      endCv_.wait(lock, [&] { return s.ended; });
+    }
+    std::unique_ptr<SubmittedBatch> done = std::move(inflight_.front());
+    inflight_.pop_front();
+    retire(*done);
+  }
+  reap(false);
+}
+
+void Context::retire(SubmittedBatch& s) {
+  growOverflowedStreams(s);
+  if (options_.mode == RenderMode::Auto) policy_.record(s.fb, s.report.stats.rb.samplesPassed);
+  if (s.report.fault) {
+    disjoint_ = true;  // the clock kept running over work that was lost
+    if (pendingFault_.empty()) {
+      // The kernel's record of it names the snapshot it wrote (TESSERA_FAULT_DIR), if any.
+      std::string snapshot;
+      for (const kmd::FaultRecord& r : kernel_->faults())
+        if (r.context == kernelContext_ && r.timestamp == s.timestamp && !r.snapshotPath.empty())
+          snapshot = r.snapshotPath;
+      pendingFault_ =
+          s.report.fault->describe() + (snapshot.empty() ? "" : " (snapshot: " + snapshot + ")");
+    }
+  }
+  queries_.releaseRetired(s.batch->queries);
+  s.batch.reset();  // its IBs, uploads and the buffers it replaced
+  reports_.push_back(std::move(s.report));
+}
+
+void Context::growOverflowedStreams(SubmittedBatch& s) {
+  // The binning pass reports each pipe's stream size; grow the buffers that overflowed so the
+  // next frame fits (the overflowed frame already drew those bins without the stream).
+  for (size_t p = 0; p < s.streamSizes.size() && p < vscData_.size(); ++p) {
+    const uint32_t size = s.streamSizes[p];
+    if (!(size & gpu::vsc::kOverflowBit)) continue;
+    s.report.visibilityOverflow = true;
+    uint32_t bytes = vscBytes_[p];
+    while (bytes < (size & ~gpu::vsc::kOverflowBit)) bytes *= 2;
+    if (bytes == vscBytes_[p]) continue;  // an earlier batch's overflow grew it already
+    releaseLater(vscData_[p]);
+    vscBytes_[p] = bytes;
+    vscData_[p] = memory_.allocate(bytes, "vsc pipe");
+  }
+}
+
+std::vector<BatchReport> Context::takeReports() {
+  reap(true);
+  return std::move(reports_);
+}
+
+std::vector<BatchReport> Context::takeRetiredReports() {
+  reap(false);
+  return std::move(reports_);
+}
+
+void Context::releaseLater(gpu::GpuAddress bo) {
+  // Batches retire in order: the newest one, recorded or submitted, is the last that may use it.
+  if (batch_) {
+    batch_->retired.push_back(bo);
+  } else if (!inflight_.empty()) {
+    inflight_.back()->batch->retired.push_back(bo);
+  } else {
+    memory_.release(bo);
+  }
+}
+
+void Context::use(pipe::ResourceId id) {
+  if (!id) return;
+  Resource& r = resources_.get(id, "use");
+  if (r.batchMark == batchSerial_) return;
+  r.batchMark = batchSerial_;
+  batch_->uses.push_back(id);
+  if (r.parent) use(r.parent);
+}
+
+bool Context::busy(const Resource& r) const {
+  if (batch_ && r.batchMark == batchSerial_) return true;
+  return r.lastUse != 0 &&
+         !kmd::timestampReached(kernel_->retiredTimestamp(kernelContext_), r.lastUse);
+}
+
+void Context::waitIdle(pipe::ResourceId id) {
+  const pipe::ResourceId parent = resources_.get(id, "wait").parent;
+  auto inBatch = [&](pipe::ResourceId r) {
+    return r && batch_ && resources_.get(r, "wait").batchMark == batchSerial_;
+  };
+  if (inBatch(id) || inBatch(parent)) submitBatch();
+  // The later of the two last uses (a view's texture may have been drawn through another view).
+  kmd::Timestamp last = resources_.get(id, "wait").lastUse;
+  if (parent) {
+    const kmd::Timestamp p = resources_.get(parent, "wait").lastUse;
+    if (last == 0 || (p != 0 && kmd::timestampReached(p, last))) last = p;
+  }
+  if (last != 0) reapThrough(last);
+}
+
+}  // namespace tessera::driver
