@@ -623,6 +623,10 @@ void Context::readStats(gpu::Device& gpu, BatchReport& report) {
   report.timing = gpu.lastTiming();
 }
 
+gpu::GpuAddress Context::surfaceImage(pipe::ResourceId id) {
+  return resources_.get(id, ResourceKind::ColorSurface, "surfaceImage").address;
+}
+
 std::vector<uint8_t> Context::readSurface(pipe::ResourceId id) {
   const Resource& r = resources_.get(id, "readSurface");
   if (r.kind != ResourceKind::ColorSurface && r.kind != ResourceKind::DepthSurface)

@@ -91,6 +91,9 @@ class Context final : public pipe::Context {
   // first fault not yet reported.
   void finish() override;
   std::vector<uint8_t> readSurface(pipe::ResourceId surface) override;
+  // Where a colour surface's (resolved) image lives, for a presenter that reads it once the
+  // fence of the batch that drew it signalled (the driver frees it only when the context goes).
+  gpu::GpuAddress surfaceImage(pipe::ResourceId surface);
 
   pipe::QueryId createQuery(pipe::QueryType type) override { return queries_.create(type); }
   void destroyQuery(pipe::QueryId id) override { queries_.destroy(id); }

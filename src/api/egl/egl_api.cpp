@@ -172,12 +172,19 @@ Context* context(Display* d, EGLContext c) {
 // The surface's colour and depth buffers live in the context that first renders to it.
 void attach(Context* c, Surface* s) {
   if (s->owner == c) return;
+  s->presenter.reset();  // it may still read the previous owner's buffers
   auto& pipe = c->gl->pipe();
   s->fb.width = static_cast<uint32_t>(s->width);
   s->fb.height = static_cast<uint32_t>(s->height);
   const Config& k = *s->config;
   const uint32_t samples = k.samples > 0 ? static_cast<uint32_t>(k.samples) : 1;
   s->fb.color = pipe.createColorSurface(s->colorFormat(), s->fb.width, s->fb.height, samples);
+  if (s->window.window) {
+    s->presenter = WindowPresenter::open(s->window, pipe.device().memory());
+    s->spareColor =
+        s->presenter ? pipe.createColorSurface(s->colorFormat(), s->fb.width, s->fb.height, samples)
+                     : pipe::kNoResource;
+  }
   s->fb.depth = k.depth == 0 ? pipe::kNoResource
                              : pipe.createDepthSurface(k.depth == 16 ? pipe::DepthFormat::D16
                                                                      : pipe::DepthFormat::D24S8,
@@ -191,6 +198,7 @@ void attach(Context* c, Surface* s) {
 
 void release(Display* d, Surface* s) {
   if (!s->destroyPending || s->current) return;
+  s->presenter.reset();  // the last frame swapped is in the window
   d->surfaces.erase(s);
   delete s;
 }
@@ -208,7 +216,9 @@ void release(Display* d, Context* c) {
     d->reporter->endFrame(c->gl->pipe(), owned ? &swap : nullptr, true);
   }
   for (Surface* s : d->surfaces) {
-    if (s->owner == c) s->owner = nullptr;  // its buffers die with the driver context
+    if (s->owner != c) continue;
+    s->presenter.reset();  // before its buffers die with the driver context
+    s->owner = nullptr;
   }
   d->contexts.erase(c);
   delete c;
@@ -219,6 +229,9 @@ void release(Display* d, Context* c) {
 void writeSummaryAtExit() {
   std::unique_lock<std::mutex> lock(gLock, std::try_to_lock);
   if (!lock.owns_lock()) return;
+  // The last frames swapped reach their windows before the GPU goes with the display.
+  for (Surface* s : theDisplay().surfaces)
+    if (s->presenter) s->presenter->waitIdle();
   if (tessera::report::FrameReporter* r = theDisplay().reporter.get()) {
     for (Context* c : theDisplay().contexts) r->collectLate(c->gl->pipe());
     r->writeSummary();
@@ -801,7 +814,15 @@ EGLAPI EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surf) {
   const tessera::report::SwapSurface swap = s->swapSurface();
   d->reporter->endFrame(tContext->gl->pipe(), &swap, false);
   try {
-    if (s->window.window) {
+    if (s->presenter) {
+      // The frame goes to the presenter thread, which waits for the GPU; the other buffer of
+      // the swap chain, presented at the last swap, becomes the back buffer.
+      tessera::driver::Context& pipe = tContext->gl->pipe();
+      s->presenter->present({pipe.fence(), pipe.surfaceImage(s->fb.color), s->colorFormat(),
+                             s->fb.width, s->fb.height});
+      std::swap(s->fb.color, s->spareColor);
+      tContext->gl->setDefaultFramebuffer(s->fb);
+    } else if (s->window.window) {
       const std::vector<uint8_t> stored = tContext->gl->pipe().readSurface(s->fb.color);
       std::vector<uint8_t> rgba(size_t{s->fb.width} * s->fb.height * 4);
       tessera::gpu::rb::toRgba8(s->colorFormat(), stored.data(), rgba.size() / 4, rgba.data());

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "api/egl/window_presenter.h"
 #include "api/egl/x11_presenter.h"
 #include "api/gles2/gl_context.h"
 #include "gpu/device.h"
@@ -36,6 +37,10 @@ struct Surface {
   EGLint width = 0, height = 0;
   Context* owner = nullptr;  // the context whose driver holds the surface's resources
   gles2::DefaultFramebuffer fb;
+  // Window surfaces: the other colour buffer of the swap chain, and the thread that presents
+  // (null: presented on the swapping thread).
+  pipe::ResourceId spareColor = pipe::kNoResource;
+  std::unique_ptr<WindowPresenter> presenter;
   bool destroyPending = false;
   bool current = false;
   pipe::ColorFormat colorFormat() const {

@@ -1,0 +1,126 @@
+#include "api/egl/window_presenter.h"
+
+#include <X11/Xlib.h>
+
+#include <chrono>
+#include <set>
+#include <vector>
+
+#include "gpu/rb/color_format.h"
+#include "gpu/rb/rb_state.h"
+
+namespace tessera::egl {
+
+namespace {
+
+// X errors go to one handler per process. Errors on a presenter's connection (the application
+// destroyed the window while its last frame was being put there) are nothing to report; all
+// others go to the handler that was installed before.
+std::mutex gErrorMutex;
+std::set<::Display*> gPresenterConnections;
+XErrorHandler gPreviousHandler = nullptr;
+bool gHandlerInstalled = false;
+
+int onXError(::Display* d, XErrorEvent* e) {
+  XErrorHandler previous;
+  {
+    std::lock_guard<std::mutex> lock(gErrorMutex);
+    if (gPresenterConnections.contains(d)) return 0;
+    previous = gPreviousHandler;
+  }
+  return previous ? previous(d, e) : 0;
+}
+
+void watchErrors(::Display* d) {
+  std::lock_guard<std::mutex> lock(gErrorMutex);
+  gPresenterConnections.insert(d);
+  if (!gHandlerInstalled) {
+    gPreviousHandler = XSetErrorHandler(onXError);
+    gHandlerInstalled = true;
+  }
+}
+
+void forgetErrors(::Display* d) {
+  std::lock_guard<std::mutex> lock(gErrorMutex);
+  gPresenterConnections.erase(d);
+}
+
+}  // namespace
+
+std::unique_ptr<WindowPresenter> WindowPresenter::open(const X11Window& window,
+                                                       gpu::GpuMemory& memory) {
+  auto* app = static_cast<::Display*>(window.display);
+  if (!app || !window.window) return nullptr;
+  // A connection of the thread's own: Xlib connections are not shared between threads.
+  ::Display* own = XOpenDisplay(DisplayString(app));
+  if (!own) return nullptr;
+  watchErrors(own);
+  return std::unique_ptr<WindowPresenter>(new WindowPresenter(own, window.window, memory));
+}
+
+WindowPresenter::WindowPresenter(void* connection, unsigned long window, gpu::GpuMemory& memory)
+    : connection_(connection), window_(window), memory_(memory), thread_([this] { run(); }) {}
+
+WindowPresenter::~WindowPresenter() {
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait(lock, [&] { return !busy_; });
+    stop_ = true;
+  }
+  cv_.notify_all();
+  thread_.join();
+  auto* d = static_cast<::Display*>(connection_);
+  XCloseDisplay(d);
+  forgetErrors(d);
+}
+
+void WindowPresenter::present(Frame frame) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  cv_.wait(lock, [&] { return !busy_; });
+  queued_ = std::move(frame);
+  busy_ = true;
+  cv_.notify_all();
+}
+
+void WindowPresenter::waitIdle() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  cv_.wait(lock, [&] { return !busy_; });
+}
+
+void WindowPresenter::run() {
+  std::vector<uint8_t> stored, rgba;
+  for (;;) {
+    Frame f;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      cv_.wait(lock, [&] { return stop_ || queued_; });
+      if (!queued_) return;
+      f = std::move(*queued_);
+      queued_.reset();
+    }
+    // A lost context's frame is shown as it is: the window must not keep waiting for it.
+    f.fence.wait(std::chrono::hours(1));
+    const size_t pixels = size_t{f.width} * f.height;
+    stored.resize(pixels * gpu::rb::bytesPerPixel(f.format));
+    rgba.resize(pixels * 4);
+    try {
+      // The buffer cannot go while the frame is queued (its context waits for this thread
+      // before freeing it); the pin keeps the read off the table the application changes.
+      gpu::GpuMemory::ViewScope pin(memory_, memory_.view());
+      memory_.read(gpu::BusClient::Host, f.address, stored.data(), stored.size());
+      gpu::rb::toRgba8(f.format, stored.data(), pixels, rgba.data());
+      x11Present({connection_, window_}, rgba, f.width, f.height);
+      // Done means in the window: whoever looks next, on any connection, sees the frame.
+      XSync(static_cast<::Display*>(connection_), False);
+    } catch (const std::exception&) {
+      // A buffer that is gone has nothing to show.
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      busy_ = false;
+    }
+    cv_.notify_all();
+  }
+}
+
+}  // namespace tessera::egl

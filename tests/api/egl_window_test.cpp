@@ -1,0 +1,118 @@
+// Window surfaces under Xvfb: a swap hands the frame to the surface's presenter thread and the
+// application records the next frame into the other buffer of the swap chain. Every frame
+// reaches the window in order, the last one too, and a window the application destroys while
+// a frame is on its way costs nothing but that frame.
+#include <EGL/egl.h>
+#include <GLES2/gl2.h>
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "glmark2/xvfb.h"
+
+#include <X11/Xutil.h>
+
+namespace tessera::test {
+namespace {
+
+constexpr int kW = 64, kH = 48;
+
+class EglWindow : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(xvfb_.display().empty()) << "Xvfb did not start";
+    x_ = XOpenDisplay(xvfb_.display().c_str());
+    ASSERT_NE(x_, nullptr);
+    window_ = XCreateSimpleWindow(x_, DefaultRootWindow(x_), 0, 0, kW, kH, 0, 0, 0);
+    XMapWindow(x_, window_);
+    XSync(x_, False);
+    display_ = eglGetDisplay(reinterpret_cast<EGLNativeDisplayType>(x_));
+    ASSERT_TRUE(eglInitialize(display_, nullptr, nullptr));
+    const EGLint attribs[] = {EGL_SURFACE_TYPE,
+                              EGL_WINDOW_BIT,
+                              EGL_RENDERABLE_TYPE,
+                              EGL_OPENGL_ES2_BIT,
+                              EGL_RED_SIZE,
+                              8,
+                              EGL_GREEN_SIZE,
+                              8,
+                              EGL_BLUE_SIZE,
+                              8,
+                              EGL_NONE};
+    EGLConfig config;
+    EGLint n = 0;
+    ASSERT_TRUE(eglChooseConfig(display_, attribs, &config, 1, &n) && n == 1);
+    surface_ = eglCreateWindowSurface(display_, config, window_, nullptr);
+    ASSERT_NE(surface_, EGL_NO_SURFACE);
+    const EGLint version[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+    context_ = eglCreateContext(display_, config, EGL_NO_CONTEXT, version);
+    ASSERT_NE(context_, EGL_NO_CONTEXT);
+    ASSERT_TRUE(eglMakeCurrent(display_, surface_, surface_, context_));
+  }
+  void TearDown() override {
+    if (display_ != EGL_NO_DISPLAY) eglTerminate(display_);
+    if (x_) XCloseDisplay(x_);
+  }
+
+  // The window's pixel, as 0xRRGGBB.
+  uint32_t windowPixel(int x, int y) {
+    XImage* image = XGetImage(x_, window_, x, y, 1, 1, AllPlanes, ZPixmap);
+    if (!image) return 0xdeadbeef;
+    const unsigned long p = XGetPixel(image, 0, 0);
+    XDestroyImage(image);
+    return static_cast<uint32_t>(p & 0xffffff);
+  }
+  static void clearTo(uint32_t rgb) {
+    glClearColor(((rgb >> 16) & 255) / 255.0f, ((rgb >> 8) & 255) / 255.0f, (rgb & 255) / 255.0f,
+                 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+
+  Xvfb xvfb_;
+  ::Display* x_ = nullptr;
+  Window window_ = 0;
+  EGLDisplay display_ = EGL_NO_DISPLAY;
+  EGLSurface surface_ = EGL_NO_SURFACE;
+  EGLContext context_ = EGL_NO_CONTEXT;
+};
+
+constexpr std::array<uint32_t, 5> kColours = {0xff0000, 0x00ff00, 0x0000ff, 0xffff00, 0x00ffff};
+
+TEST_F(EglWindow, EverySwappedFrameReachesTheWindowInOrder) {
+  for (size_t k = 0; k < kColours.size(); ++k) {
+    clearTo(kColours[k]);
+    // The lower half gets a scissored second clear: the frame is more than one batch's worth.
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, kW, kH / 2);
+    clearTo(kColours[k] ^ 0xffffff);
+    glDisable(GL_SCISSOR_TEST);
+    ASSERT_TRUE(eglSwapBuffers(display_, surface_));
+    // A swap returns once the previous frame is in the window: it shows that one or this one.
+    if (k > 0) {
+      const uint32_t top = windowPixel(kW / 2, 2);
+      EXPECT_TRUE(top == kColours[k] || top == kColours[k - 1]) << std::hex << top << " at " << k;
+    }
+  }
+  // Destroying the surface presents the last frame.
+  ASSERT_TRUE(eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  ASSERT_TRUE(eglDestroySurface(display_, surface_));
+  EXPECT_EQ(windowPixel(kW / 2, 2), kColours.back());
+  EXPECT_EQ(windowPixel(kW / 2, kH - 3), kColours.back() ^ 0xffffff);
+}
+
+TEST_F(EglWindow, AWindowDestroyedUnderAFrameCostsOnlyThatFrame) {
+  clearTo(kColours[0]);
+  ASSERT_TRUE(eglSwapBuffers(display_, surface_));
+  XDestroyWindow(x_, window_);
+  XSync(x_, False);
+  clearTo(kColours[1]);
+  // The frame has no window to go to; the process goes on.
+  ASSERT_TRUE(eglSwapBuffers(display_, surface_));
+  ASSERT_TRUE(eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  EXPECT_TRUE(eglDestroySurface(display_, surface_));
+}
+
+}  // namespace
+}  // namespace tessera::test
