@@ -41,12 +41,14 @@ class TextureCache final {
 
   // Looks up every line [address, address + bytes) touches; returns the bytes the misses
   // fetched from memory. Without a cache, returns `bytes` and counts nothing. Neighbouring
-  // texels mostly share the line just used, which is the front of its set already: that hit
-  // changes no recency order and is counted inline.
+  // texels mostly share one of the last two lines used (a bilinear footprint spans two rows),
+  // each the front of its set already: such a hit changes no recency order and is counted
+  // inline.
   __attribute__((always_inline)) uint64_t access(GpuAddress address, uint32_t bytes) {
     if (!enabled()) return bytes;
-    if (bytes != 0 && address >> lineShift_ == mru_ &&
-        (address + bytes - 1) >> lineShift_ == mru_) {
+    const uint64_t line = address >> lineShift_;
+    if (bytes != 0 && (line == front_[0] || line == front_[1]) &&
+        (address + bytes - 1) >> lineShift_ == line) {
       ++stats_.lookups;
       ++stats_.hits;
       return 0;
@@ -70,7 +72,8 @@ class TextureCache final {
   uint32_t sets_ = 0, lineShift_ = 0;
   // Per set, `ways` tags ordered most recently used first; kEmpty marks an invalid way.
   std::vector<uint64_t> tags_;
-  uint64_t mru_ = ~uint64_t{0};  // the line looked up last: the front of its set
+  // The last two lines looked up, each kept only while it is the front of its set.
+  uint64_t front_[2] = {~uint64_t{0}, ~uint64_t{0}};
   TexCacheStats stats_;
 };
 

@@ -230,10 +230,14 @@ const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
                   static_cast<unsigned>(d.format));
     throw GpuFault(FaultKind::BadState, d.base, BusClient::Texture, msg);
   }
-  // The whole mip chain is validated once per call, so no texel fetch can leave its buffer
-  // object. The lookup is one search of the BO map; holding the pointer across calls would
-  // dangle if the BO were released.
-  return memory_.span(BusClient::Texture, d.base, levelTable(d).total).data();
+  // The whole mip chain is validated once, so no texel fetch can leave its buffer object. Inside
+  // a GPU run the buffer objects are pinned and the pointer is kept until the next reset;
+  // outside one (the unit driven on its own) a BO may be released between calls.
+  LevelTable& t = levelTable(d);
+  if (t.texels) return t.texels;
+  const uint8_t* texels = memory_.span(BusClient::Texture, d.base, t.total).data();
+  if (memory_.pinnedView()) t.texels = texels;
+  return texels;
 }
 
 namespace {
@@ -244,13 +248,14 @@ bool sameLayout(const TextureDescriptor& a, const TextureDescriptor& b) {
 }
 }  // namespace
 
-const TextureUnit::LevelTable& TextureUnit::levelTable(const TextureDescriptor& d) {
+TextureUnit::LevelTable& TextureUnit::levelTable(const TextureDescriptor& d) {
   for (uint32_t i = 0; i < tablesUsed_; ++i)
     if (sameLayout(tables_[i].key, d)) return tables_[i];
   LevelTable& t = tables_[nextTable_];
   nextTable_ = (nextTable_ + 1) % tables_.size();
   if (tablesUsed_ < tables_.size()) ++tablesUsed_;
   t.key = d;
+  t.texels = nullptr;
   t.total = totalBytes(d);
   t.count = std::min(d.levels, kTableLevels);
   // Bounded by the table's size itself, which g++ 12 sees (with the sanitizers it cannot follow
@@ -403,7 +408,9 @@ void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const
       sampleProbes(d, texels, lc, fp, {s[p], t[p], 0.0f, 0.0f}, false, offset, out[p]);
     return chargeFetches();
   }
-  const LevelChoice lc = chooseLevels(d, quadLod(d, s, t, lodBias));
+  // Without mipmaps and with one filter for both, lambda chooses nothing: level 0, that filter.
+  const bool lodMatters = d.mipFilter != MipFilter::None || d.magFilter != d.minFilter;
+  const LevelChoice lc = chooseLevels(d, lodMatters ? quadLod(d, s, t, lodBias) : 0.0f);
   fetchedBytes_ = 0;
   samplePixels(d, texels, lc, 0, 4, s, t, 0.0f, nullptr, offset, out);
   chargeFetches();

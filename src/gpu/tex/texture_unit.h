@@ -78,6 +78,7 @@ class TextureUnit final {
     merged_ = {};
     cache_.resetStats();
     cache_.invalidate();
+    for (LevelTable& t : tables_) t.texels = nullptr;
   }
 
   // Replaces the texture cache (TexCacheConfig::bytes 0: none) and empties it; keeps the cache
@@ -128,8 +129,11 @@ class TextureUnit final {
     uint32_t count = 0;     // levels tabled: min(levels, kTableLevels)
     uint64_t offset[kTableLevels], faceBytes[kTableLevels];
     int32_t width[kTableLevels], height[kTableLevels], depth[kTableLevels];
+    // The chain's bytes, once looked up in this submission (or bin): a GPU run pins the buffer
+    // objects it sees, so the pointer stays good until the unit is reset for the next one.
+    const uint8_t* texels = nullptr;
   };
-  const LevelTable& levelTable(const TextureDescriptor&);
+  LevelTable& levelTable(const TextureDescriptor&);
   // `face`: the cube face or array layer; `r`: the 3D coordinate; `ref`: the depth reference
   // to compare each texel with, or null.
   void sample(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&, uint32_t face,
