@@ -182,6 +182,8 @@ class Context final : public pipe::Context {
   // of them when `wait` (or for those up to `through`, a timestamp of this context).
   void reap(bool wait);
   void reapThrough(kmd::Timestamp through);
+  bool frontEnded();
+  void reapFront();  // waits for the oldest submitted batch to end, then finishes it
   void retire(SubmittedBatch& s);
   // Frees a buffer object once nothing submitted or being recorded can still use it.
   void releaseLater(gpu::GpuAddress bo);

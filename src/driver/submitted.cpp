@@ -10,31 +10,28 @@
 
 namespace tessera::driver {
 
-void Context::reap(bool wait) {
-  while (!inflight_.empty()) {
-    SubmittedBatch& s = *inflight_.front();
-    {
-      std::unique_lock<std::mutex> lock(endMutex_);
-      if (!s.ended && !wait) return;
-      endCv_.wait(lock, [&] { return s.ended; });
-    }
-    std::unique_ptr<SubmittedBatch> done = std::move(inflight_.front());
-    inflight_.pop_front();
-    retire(*done);
+bool Context::frontEnded() {
+  std::lock_guard<std::mutex> lock(endMutex_);
+  return inflight_.front()->ended;
+}
+
+void Context::reapFront() {
+  {
+    std::unique_lock<std::mutex> lock(endMutex_);
+    endCv_.wait(lock, [&] { return inflight_.front()->ended; });
   }
+  std::unique_ptr<SubmittedBatch> done = std::move(inflight_.front());
+  inflight_.pop_front();
+  retire(*done);
+}
+
+void Context::reap(bool wait) {
+  while (!inflight_.empty() && (wait || frontEnded())) reapFront();
 }
 
 void Context::reapThrough(kmd::Timestamp through) {
-  while (!inflight_.empty() && kmd::timestampReached(through, inflight_.front()->timestamp)) {
-    SubmittedBatch& s = *inflight_.front();
-    {
-      std::unique_lock<std::mutex> lock(endMutex_);
-      endCv_.wait(lock, [&] { return s.ended; });
-    }
-    std::unique_ptr<SubmittedBatch> done = std::move(inflight_.front());
-    inflight_.pop_front();
-    retire(*done);
-  }
+  while (!inflight_.empty() && kmd::timestampReached(through, inflight_.front()->timestamp))
+    reapFront();
   reap(false);
 }
 

@@ -146,16 +146,22 @@ TEST(Async, AnUploadWaitsForTheBatchesThatSampleTheTexture) {
   EXPECT_EQ(f.pixel(image, DriverFixture::kW / 8, DriverFixture::kH / 2)[0], 0);
 }
 
-TEST(Async, AQueryResultComesWhenItsBatchRetired) {
-  PausedGpu g;
-  DriverFixture f(RenderMode::Binning, g.kernel);
-  ResumeAtEnd resume{g.kernel};
+// A cleared frame with the quad drawn under an occlusion query, flushed.
+pipe::QueryId flushQueriedQuad(DriverFixture& f) {
   const pipe::QueryId q = f.ctx.createQuery(pipe::QueryType::OcclusionCounter);
   f.ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1.0f, 0);
   f.ctx.beginQuery(q);
   f.drawQuad();
   f.ctx.endQuery(q);
   f.ctx.flush();
+  return q;
+}
+
+TEST(Async, AQueryResultComesWhenItsBatchRetired) {
+  PausedGpu g;
+  DriverFixture f(RenderMode::Binning, g.kernel);
+  ResumeAtEnd resume{g.kernel};
+  const pipe::QueryId q = flushQueriedQuad(f);
   EXPECT_FALSE(f.ctx.queryResult(q, false).available);
   std::thread resumer = resumeSoon(g.kernel);
   const pipe::QueryResult r = f.ctx.queryResult(q, true);
@@ -171,12 +177,7 @@ TEST(Async, AContextLeavesNothingInGpuMemory) {
   const size_t before = gpu.memory().view()->size();
   {
     DriverFixture f(RenderMode::Binning, kernel);
-    const pipe::QueryId q = f.ctx.createQuery(pipe::QueryType::OcclusionCounter);
-    f.ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1.0f, 0);
-    f.ctx.beginQuery(q);
-    f.drawQuad();
-    f.ctx.endQuery(q);
-    f.ctx.flush();
+    flushQueriedQuad(f);
     f.ctx.updateBuffer(f.quad, 0, bytesOf(kLeftQuad));  // renamed under the submitted batch
     f.drawQuad();
     f.ctx.flush();

@@ -150,6 +150,100 @@ constexpr std::array<FilterFn, sizeof...(I)> filterTable(std::index_sequence<I..
 }
 constexpr auto kFilters = filterTable(std::make_index_sequence<kTexelBlocks.size()>());
 
+// The common lookup specialized: the pixels of a quad on a 2D level (or two, blended) of a GLES 2
+// colour format, with the filter and both wrap modes fixed at compile time, so the per-texel
+// path has no switch left. The arithmetic is filterLevel's, in the same order: the results are
+// the same to the bit, which the texture tests check against the general path.
+struct Quad2D {
+  const Level* level[2];
+  int count;
+  float blend;
+  int pixels;
+  const float *s, *t;
+  TexelOffset offset;
+  float (*out)[4];
+};
+
+template <TexFormat F, Filter FL, Wrap WS, Wrap WT>
+uint32_t filterQuad2D(const Quad2D& q) {
+  constexpr TexelBlock block = kTexelBlocks[static_cast<size_t>(F)];
+  auto one = [&](const Level& lv, float s, float t, float out[4]) __attribute__((always_inline)) {
+    auto texel = [&](int32_t i, int32_t j, float c[4]) __attribute__((always_inline)) {
+      const size_t index =
+          static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
+      if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes);
+      decodeTexel(F, lv.texels + index * block.bytes, c);
+    };
+    const float u = texelCoord(WS, s, lv.width) + static_cast<float>(q.offset.u);
+    const float v = texelCoord(WT, t, lv.height) + static_cast<float>(q.offset.v);
+    if constexpr (FL == Filter::Nearest) {
+      texel(wrapIndex(WS, static_cast<int32_t>(std::floor(u)), lv.width),
+            wrapIndex(WT, static_cast<int32_t>(std::floor(v)), lv.height), out);
+      return 1u;
+    } else {
+      const Tap tu = linearTap(u), tv = linearTap(v);
+      const int32_t i0 = wrapIndex(WS, tu.i, lv.width), i1 = wrapIndex(WS, tu.i + 1, lv.width);
+      const int32_t j0 = wrapIndex(WT, tv.i, lv.height), j1 = wrapIndex(WT, tv.i + 1, lv.height);
+      const float a = tu.weight, b = tv.weight;
+      const float w00 = (1 - a) * (1 - b), w10 = a * (1 - b), w01 = (1 - a) * b, w11 = a * b;
+      float t00[4], t10[4], t01[4], t11[4];
+      texel(i0, j0, t00);
+      texel(i1, j0, t10);
+      texel(i0, j1, t01);
+      texel(i1, j1, t11);
+      for (int ch = 0; ch < 4; ++ch)
+        out[ch] = w00 * t00[ch] + w10 * t10[ch] + w01 * t01[ch] + w11 * t11[ch];
+      return 4u;
+    }
+  };
+  uint32_t fetched = 0;
+  for (int p = 0; p < q.pixels; ++p) {
+    fetched += one(*q.level[0], q.s[p], q.t[p], q.out[p]);
+    if (q.count == 2) {
+      float t2[4];
+      fetched += one(*q.level[1], q.s[p], q.t[p], t2);
+      for (int ch = 0; ch < 4; ++ch) q.out[p][ch] = (1 - q.blend) * q.out[p][ch] + q.blend * t2[ch];
+    }
+  }
+  return fetched;
+}
+
+using Quad2DFn = uint32_t (*)(const Quad2D&);
+// The formats of GLES 2 textures, in the order of the table below.
+constexpr std::array<TexFormat, 8> kQuad2DFormats = {
+    TexFormat::RGBA8,    TexFormat::RGB8, TexFormat::RGB565, TexFormat::RGBA4444,
+    TexFormat::RGBA5551, TexFormat::L8,   TexFormat::A8,     TexFormat::LA8};
+
+template <TexFormat F, Filter FL>
+constexpr std::array<Quad2DFn, 9> quad2DWraps() {
+  return {&filterQuad2D<F, FL, Wrap::Repeat, Wrap::Repeat>,
+          &filterQuad2D<F, FL, Wrap::Repeat, Wrap::ClampToEdge>,
+          &filterQuad2D<F, FL, Wrap::Repeat, Wrap::MirroredRepeat>,
+          &filterQuad2D<F, FL, Wrap::ClampToEdge, Wrap::Repeat>,
+          &filterQuad2D<F, FL, Wrap::ClampToEdge, Wrap::ClampToEdge>,
+          &filterQuad2D<F, FL, Wrap::ClampToEdge, Wrap::MirroredRepeat>,
+          &filterQuad2D<F, FL, Wrap::MirroredRepeat, Wrap::Repeat>,
+          &filterQuad2D<F, FL, Wrap::MirroredRepeat, Wrap::ClampToEdge>,
+          &filterQuad2D<F, FL, Wrap::MirroredRepeat, Wrap::MirroredRepeat>};
+}
+
+template <size_t... I>
+constexpr auto quad2DTable(std::index_sequence<I...>) {
+  return std::array<std::array<std::array<Quad2DFn, 9>, 2>, sizeof...(I)>{
+      {{quad2DWraps<kQuad2DFormats[I], Filter::Nearest>(),
+        quad2DWraps<kQuad2DFormats[I], Filter::Linear>()}...}};
+}
+constexpr auto kQuad2D = quad2DTable(std::make_index_sequence<kQuad2DFormats.size()>());
+
+// The specialized lookup for a 2D level of `format` without depth comparison, or null.
+Quad2DFn quad2DFilter(TexFormat format, Filter filter, Wrap s, Wrap t) {
+  for (size_t f = 0; f < kQuad2DFormats.size(); ++f)
+    if (kQuad2DFormats[f] == format)
+      return kQuad2D[f][static_cast<size_t>(filter)]
+                    [static_cast<size_t>(s) * 3 + static_cast<size_t>(t)];
+  return nullptr;
+}
+
 }  // namespace
 
 float TextureUnit::quadLod(const TextureDescriptor& d, const float s[4], const float t[4],
@@ -347,7 +441,13 @@ void TextureUnit::samplePixels(const TextureDescriptor& d, const uint8_t* texels
   };
   const Level first = level(0), second = lc.count == 2 ? level(1) : first;
   uint32_t fetched = 0;
-  for (int p = 0; p < pixels; ++p) {
+  const Quad2DFn quad = d.volume || ref || !useQuad2D_
+                            ? nullptr
+                            : quad2DFilter(d.format, lc.filter, d.wrapS, d.wrapT);
+  if (quad) {
+    fetched = quad({{&first, &second}, lc.count, lc.blend, pixels, s, t, offset, out});
+  }
+  for (int p = 0; p < pixels && !quad; ++p) {
     fetched += filter(d, first, lc.filter, s[p], t[p], r, ref, offset, out[p]);
     if (lc.count == 2) {
       float t2[4];

@@ -88,6 +88,9 @@ class TextureUnit final {
     if (config != cache_.config()) cache_ = TextureCache(config);
   }
   const TextureCache& cache() const { return cache_; }
+  // Off: every lookup takes the general filter, which the specialized 2D path of the common
+  // formats must match to the bit (the texture tests compare the two).
+  void setSpecializedFilters(bool on) { useQuad2D_ = on; }
   // The anisotropic footprint of a 2D quad (EXT_texture_filter_anisotropic): probes along the
   // major axis of the footprint and the lambda of the minor axis. With maxAnisotropy 1 or a
   // magnified footprint: one probe and quadLod's lambda.
@@ -156,6 +159,7 @@ class TextureUnit final {
   uint64_t fetchedBytes_ = 0;  // charged to the bus once per call
   TextureCache cache_;
   std::array<LevelTable, 4> tables_{};
+  bool useQuad2D_ = true;
   uint32_t tablesUsed_ = 0, nextTable_ = 0;
 };
 

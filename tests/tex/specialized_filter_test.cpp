@@ -1,0 +1,84 @@
+// The texture unit's specialized 2D filters (one instance per GLES 2 format, filter and pair of
+// wrap modes) against its general filter: every result, to the bit, and every counter the same,
+// over random texels, coordinates, derivatives, offsets, filters and wrap modes, with and
+// without the texture cache.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+
+#include "tex_fixture.h"
+
+namespace tessera::gpu::tex::testing {
+namespace {
+
+constexpr TexFormat kFormats[] = {TexFormat::RGBA8,    TexFormat::RGB8,     TexFormat::RGB565,
+                                  TexFormat::RGBA4444, TexFormat::RGBA5551, TexFormat::L8,
+                                  TexFormat::A8,       TexFormat::LA8};
+constexpr Wrap kWraps[] = {Wrap::Repeat, Wrap::ClampToEdge, Wrap::MirroredRepeat};
+
+bool sameStats(const TexStats& a, const TexStats& b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+TEST(SpecializedFilters, MatchTheGeneralFilterToTheBit) {
+  std::mt19937 rng(2026);
+  std::uniform_real_distribution<float> coord(-2.5f, 3.5f), step(-0.3f, 0.3f), bias(-1.0f, 2.0f);
+  std::uniform_int_distribution<int> offset(-8, 7), byte(0, 255);
+  for (const bool cached : {false, true}) {
+    TexFixture fast, general;
+    general.unit.setSpecializedFilters(false);
+    if (cached) {
+      fast.unit.configureCache({1024, 64, 2});
+      general.unit.configureCache({1024, 64, 2});
+    }
+    for (TexFormat format : kFormats) {
+      TextureDescriptor d;
+      d.format = format;
+      d.width = 13;
+      d.height = 7;
+      d.levels = 3;
+      std::vector<uint8_t> bytes(totalBytes(d));
+      for (uint8_t& b : bytes) b = static_cast<uint8_t>(byte(rng));
+      TextureDescriptor a = fast.make(format, 13, 7, 3, bytes);
+      TextureDescriptor b = general.make(format, 13, 7, 3, bytes);
+      for (int combo = 0; combo < 2 * 2 * 3 * 9; ++combo) {
+        for (TextureDescriptor* x : {&a, &b}) {
+          x->magFilter = combo % 2 ? Filter::Linear : Filter::Nearest;
+          x->minFilter = combo / 2 % 2 ? Filter::Linear : Filter::Nearest;
+          x->mipFilter = static_cast<MipFilter>(combo / 4 % 3);
+          x->wrapS = kWraps[combo / 12 % 3];
+          x->wrapT = kWraps[combo / 36 % 3];
+        }
+        for (int quad = 0; quad < 8; ++quad) {
+          float s[4], t[4];
+          s[0] = coord(rng), t[0] = coord(rng);
+          const float dsdx = step(rng), dtdx = step(rng), dsdy = step(rng), dtdy = step(rng);
+          s[1] = s[0] + dsdx, t[1] = t[0] + dtdx;
+          s[2] = s[0] + dsdy, t[2] = t[0] + dtdy;
+          s[3] = s[1] + dsdy, t[3] = t[1] + dtdy;
+          const TexelOffset off{offset(rng), offset(rng), 0};
+          const float lodBias = bias(rng);
+          float outFast[4][4], outGeneral[4][4];
+          fast.unit.sampleQuad(a, s, t, lodBias, outFast, off);
+          general.unit.sampleQuad(b, s, t, lodBias, outGeneral, off);
+          ASSERT_EQ(std::memcmp(outFast, outGeneral, sizeof outFast), 0)
+              << "format " << static_cast<int>(format) << " combination " << combo;
+          float lodFast[4], lodGeneral[4];
+          fast.unit.sampleLod(a, s[0], t[0], lodBias, lodFast, off);
+          general.unit.sampleLod(b, s[0], t[0], lodBias, lodGeneral, off);
+          ASSERT_EQ(std::memcmp(lodFast, lodGeneral, sizeof lodFast), 0)
+              << "format " << static_cast<int>(format) << " combination " << combo;
+        }
+      }
+    }
+    EXPECT_TRUE(sameStats(fast.unit.stats(), general.unit.stats()));
+    EXPECT_GT(fast.unit.stats().texelFetches, 0u);
+    if (cached) {
+      EXPECT_GT(fast.unit.stats().hits, 0u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tessera::gpu::tex::testing
