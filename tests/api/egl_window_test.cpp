@@ -24,7 +24,7 @@ class EglWindow : public ::testing::Test {
   void SetUp() override {
     ASSERT_FALSE(xvfb_.display().empty()) << "Xvfb did not start";
     x_ = XOpenDisplay(xvfb_.display().c_str());
-    ASSERT_NE(x_, nullptr);
+    ASSERT_NE(x_, nullptr) << "cannot open " << xvfb_.display();
     window_ = XCreateSimpleWindow(x_, DefaultRootWindow(x_), 0, 0, kW, kH, 0, 0, 0);
     XMapWindow(x_, window_);
     XSync(x_, False);

@@ -252,18 +252,31 @@ void WarpExecutor::sample(const Instr& in) {
   std::memset(out_, 0, sizeof out_);
   const bool quadLod = prog_->stage == isa::Stage::Fragment && !explicitLod;
   const tex::TexelOffset offset{in.texelOffset[0], in.texelOffset[1], in.texelOffset[2]};
-  for (int q = 0; q < kLanes / 4; ++q) {
+  if (quadLod && !cube) {
+    // The quads with an executing pixel, each with its first executing pixel's bias (the bias
+    // is per quad in the texture unit), in one call.
+    uint32_t quads = 0;
+    float bias[kLanes / 4] = {};
+    for (int q = 0; q < kLanes / 4; ++q) {
+      const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;
+      if (quadMask == 0) continue;
+      quads |= 1u << q;
+      if (arg) bias[q] = arg[4 * q + std::countr_zero(quadMask)];
+    }
+    float texel[kLanes][4];
+    unit.sampleQuads(desc, c0, c1, bias, quads, texel, offset);
+    for (int q = 0; q < kLanes / 4; ++q)
+      if ((quads >> q) & 1u)
+        for (int l = 4 * q; l < 4 * q + 4; ++l)
+          for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[l][ch];
+  }
+  for (int q = 0; q < kLanes / 4 && !(quadLod && !cube); ++q) {
     const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;
     if (quadMask == 0) continue;
-    if (quadLod) {
-      // The bias is per quad in the texture unit: take the first executing pixel's.
+    if (quadLod) {  // cube maps
       const float bias = arg ? arg[4 * q + std::countr_zero(quadMask)] : 0.0f;
       float texel[4][4];
-      if (cube) {
-        unit.sampleQuadCube(desc, c0 + 4 * q, c1 + 4 * q, c2 + 4 * q, bias, texel);
-      } else {
-        unit.sampleQuad(desc, c0 + 4 * q, c1 + 4 * q, bias, texel, offset);
-      }
+      unit.sampleQuadCube(desc, c0 + 4 * q, c1 + 4 * q, c2 + 4 * q, bias, texel);
       for (int i = 0; i < 4; ++i)
         for (int ch = 0; ch < 4; ++ch) out_[ch][4 * q + i] = texel[i][ch];
     } else {

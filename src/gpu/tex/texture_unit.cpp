@@ -1,6 +1,7 @@
 #include "gpu/tex/texture_unit.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -514,6 +515,30 @@ void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const
   fetchedBytes_ = 0;
   samplePixels(d, texels, lc, 0, 4, s, t, 0.0f, nullptr, offset, out);
   chargeFetches();
+}
+
+void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const float* t,
+                              const float* bias, uint32_t quads, float (*out)[4],
+                              TexelOffset offset) {
+  if (!isComplete(d) || (d.maxAnisotropy > 1 && targetOf(d) == TexTarget::Tex2D)) {
+    for (; quads; quads &= quads - 1) {
+      const int q = std::countr_zero(quads);
+      sampleQuad(d, s + 4 * q, t + 4 * q, bias[q], out + 4 * q, offset);
+    }
+    return;
+  }
+  const uint8_t* texels = map(d);
+  const bool lodMatters = d.mipFilter != MipFilter::None || d.magFilter != d.minFilter;
+  const LevelChoice fixed = lodMatters ? LevelChoice{} : chooseLevels(d, 0.0f);
+  for (; quads; quads &= quads - 1) {
+    const int q = std::countr_zero(quads);
+    ++stats_.quads;
+    const LevelChoice lc =
+        lodMatters ? chooseLevels(d, quadLod(d, s + 4 * q, t + 4 * q, bias[q])) : fixed;
+    fetchedBytes_ = 0;
+    samplePixels(d, texels, lc, 0, 4, s + 4 * q, t + 4 * q, 0.0f, nullptr, offset, out + 4 * q);
+    chargeFetches();
+  }
 }
 
 void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float lod, float out[4],

@@ -44,6 +44,10 @@ class TextureUnit final {
   // out[pixel][channel]. Throws GpuFault when the texture is not inside one buffer object.
   void sampleQuad(const TextureDescriptor&, const float s[4], const float t[4], float lodBias,
                   float out[4][4], TexelOffset offset = {});
+  // sampleQuad for every quad q of a warp whose bit is set in `quads`: pixels 4q..4q+3 of s, t
+  // and out, bias[q]. The same lookups in the same order, with the texture's set-up paid once.
+  void sampleQuads(const TextureDescriptor&, const float* s, const float* t, const float* bias,
+                   uint32_t quads, float (*out)[4], TexelOffset offset = {});
   // Explicit LOD (no derivatives): the same level selection and filtering with lambda = lod.
   void sampleLod(const TextureDescriptor&, float s, float t, float lod, float out[4],
                  TexelOffset offset = {});
