@@ -343,6 +343,7 @@ bool Context::buildGmem(CommandWriter& ib0, GpuAddress drawIb, uint32_t drawDwor
   if (binning) {
     const uint32_t pipes = static_cast<uint32_t>(layout.pipes.size());
     if (pipes > gpu::vsc::kMaxPipes) throw Error("bin layout uses more than 32 VSC pipes");
+    growOverflowedStreams();
     ensureVscBuffers(pipes);
     ib0.reg(Reg::VSC_BIN_SIZE, packXY(layout.binW, layout.binH));
     ib0.reg(Reg::VSC_BIN_COUNT, packXY(layout.nx, layout.ny));

@@ -219,7 +219,8 @@ class Context final : public pipe::Context {
   // Every block's counters of the GPU run just done into the report.
   static void readStats(gpu::Device& gpu, BatchReport& report);
   // The binning pass wrote each pipe's stream size: grow the buffers that overflowed.
-  void growOverflowedStreams(SubmittedBatch& s);
+  void growOverflowedStreams();
+  void grow(const std::vector<uint32_t>& streamSizes);
   void ensureVscBuffers(uint32_t pipes);
   // A buffer the driver keeps across batches (LRZ, block table), grown to `bytes`.
   void growBuffer(gpu::GpuAddress& bo, uint64_t& size, uint64_t bytes, const char* name);
@@ -288,6 +289,15 @@ class Context final : public pipe::Context {
   std::mutex endMutex_;
   std::condition_variable endCv_;
   std::string pendingFault_;  // the first fault reaped and not yet thrown
+  // Visibility-stream sizes of reaped batches that overflowed, not yet applied.
+  struct Overflow {
+    kmd::Timestamp timestamp;
+    std::vector<uint32_t> sizes;
+  };
+  std::deque<Overflow> overflows_;
+  // The last batch the application waited for (finish, a readback, a query result): waits are
+  // part of the program, so what follows from them does not depend on the GPU's progress.
+  kmd::Timestamp syncedThrough_ = 0;
 };
 
 }  // namespace tessera::driver

@@ -27,16 +27,20 @@ void Context::reapFront() {
 
 void Context::reap(bool wait) {
   while (!inflight_.empty() && (wait || frontEnded())) reapFront();
+  if (wait) syncedThrough_ = timestamp_;
 }
 
 void Context::reapThrough(kmd::Timestamp through) {
   while (!inflight_.empty() && kmd::timestampReached(through, inflight_.front()->timestamp))
     reapFront();
+  if (kmd::timestampReached(through, syncedThrough_)) syncedThrough_ = through;
   reap(false);
 }
 
 void Context::retire(SubmittedBatch& s) {
-  growOverflowedStreams(s);
+  for (uint32_t size : s.streamSizes)
+    if (size & gpu::vsc::kOverflowBit) s.report.visibilityOverflow = true;
+  if (s.report.visibilityOverflow) overflows_.push_back({s.timestamp, std::move(s.streamSizes)});
   if (options_.mode == RenderMode::Auto) policy_.record(s.fb, s.report.stats.rb.samplesPassed);
   if (s.report.fault) {
     disjoint_ = true;  // the clock kept running over work that was lost
@@ -55,13 +59,26 @@ void Context::retire(SubmittedBatch& s) {
   reports_.push_back(std::move(s.report));
 }
 
-void Context::growOverflowedStreams(SubmittedBatch& s) {
-  // The binning pass reports each pipe's stream size; grow the buffers that overflowed so the
-  // next frame fits (the overflowed frame already drew those bins without the stream).
-  for (size_t p = 0; p < s.streamSizes.size() && p < vscData_.size(); ++p) {
-    const uint32_t size = s.streamSizes[p];
+void Context::growOverflowedStreams() {
+  // The binning pass reports each pipe's stream size; grow the buffers that overflowed so later
+  // batches fit (the overflowed one drew those bins without the stream). The batch being built
+  // takes the sizes of every batch submitted before it but the last, waiting for them if need
+  // be, and of the last one too once the application waited for it (finish, a readback): what
+  // it gets depends on the program, never on how far the GPU has got, and the last batch may
+  // still run meanwhile.
+  const kmd::Timestamp through = syncedThrough_ == timestamp_ ? timestamp_ : timestamp_ - 1;
+  if (through == 0) return;
+  reapThrough(through);
+  while (!overflows_.empty() && kmd::timestampReached(through, overflows_.front().timestamp)) {
+    grow(overflows_.front().sizes);
+    overflows_.pop_front();
+  }
+}
+
+void Context::grow(const std::vector<uint32_t>& streamSizes) {
+  for (size_t p = 0; p < streamSizes.size() && p < vscData_.size(); ++p) {
+    const uint32_t size = streamSizes[p];
     if (!(size & gpu::vsc::kOverflowBit)) continue;
-    s.report.visibilityOverflow = true;
     uint32_t bytes = vscBytes_[p];
     while (bytes < (size & ~gpu::vsc::kOverflowBit)) bytes *= 2;
     if (bytes == vscBytes_[p]) continue;  // an earlier batch's overflow grew it already

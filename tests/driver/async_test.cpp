@@ -186,5 +186,57 @@ TEST(Async, AContextLeavesNothingInGpuMemory) {
   EXPECT_EQ(gpu.memory().view()->size(), before);
 }
 
+// What a batch's report says about its visibility streams and its traffic.
+std::vector<uint64_t> streamFigures(const std::vector<driver::BatchReport>& reports) {
+  std::vector<uint64_t> v;
+  for (const driver::BatchReport& r : reports) {
+    v.push_back(r.visibilityOverflow);
+    v.push_back(r.stats.vsc.overflowedPipes);
+    v.push_back(r.stats.vsc.bytesRead);
+    v.push_back(r.stats.bus.totalGpuBytes());
+  }
+  return v;
+}
+
+// Frames of many small quads on visibility streams far too small: the driver grows them from
+// the sizes the GPU reported. With `waitEachFrame` the program finishes every frame; with
+// `stallGpu` the GPU starts late, so the program runs as far ahead as it can.
+std::vector<uint64_t> overflowingFrames(bool waitEachFrame, bool stallGpu) {
+  gpu::Preset preset = gpu::findPreset("adreno-a320");
+  preset.vscPipeBytes = 16;
+  gpu::Device gpu(preset);
+  kmd::DeviceOptions options;
+  options.startPaused = stallGpu;
+  kmd::Device kernel(gpu, options);
+  std::thread resumer = resumeSoon(kernel);
+  {
+    DriverFixture f(RenderMode::Binning, kernel);
+    for (int frame = 0; frame < 5; ++frame) {
+      f.ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1.0f, 0);
+      for (int k = 0; k < 40; ++k) f.drawQuad();
+      f.ctx.flushFrame();
+      if (waitEachFrame) f.ctx.finish();
+    }
+    f.ctx.finish();
+    resumer.join();
+    return streamFigures(f.ctx.takeReports());
+  }
+}
+
+TEST(Async, StreamGrowthDependsOnTheProgramNotOnTheGpusProgress) {
+  // A program that waits for every frame: the frame after an overflow fits.
+  const std::vector<uint64_t> waited = overflowingFrames(true, false);
+  ASSERT_EQ(waited.size(), 5u * 4u);
+  EXPECT_EQ(waited[0], 1u);  // the first frame overflowed
+  EXPECT_EQ(waited[4], 0u);  // the second fits
+  EXPECT_EQ(overflowingFrames(true, true), waited);
+  // One that runs ahead: the GPU may still run the last frame while the next is built, so the
+  // growth reaches the frame after next, however early or late the GPU runs.
+  const std::vector<uint64_t> ahead = overflowingFrames(false, false);
+  EXPECT_EQ(ahead[4], 1u);
+  EXPECT_EQ(ahead[16], 0u);
+  for (int run = 0; run < 2; ++run) EXPECT_EQ(overflowingFrames(false, run == 0), ahead);
+}
+
 }  // namespace
 }  // namespace tessera::test
