@@ -579,10 +579,10 @@ void Context::submit(const CommandWriter& ib0, GpuAddress drawIb, BatchReport re
       s->streamSizes.push_back(gpu.memory().read32(gpu::BusClient::Host, sizes + 4 * p));
   };
   object.onRetire = [this, s](const kmd::Retirement&) {
-    {
-      std::lock_guard<std::mutex> lock(endMutex_);
-      s->ended = true;
-    }
+    // Notified under the lock: once the application sees `ended` it may destroy the context,
+    // and this thread must no longer be touching its condition variable.
+    std::lock_guard<std::mutex> lock(endMutex_);
+    s->ended = true;
     endCv_.notify_all();
   };
   s->batch = std::move(batch_);
