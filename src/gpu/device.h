@@ -56,10 +56,7 @@ class Device final {
       pipeline_.endSubmission();
       if (timingModel_) time();
     }
-    for (size_t i = 0; i < static_cast<size_t>(BusClient::Count); ++i) {
-      run.client[i].readBytes -= start.client[i].readBytes;
-      run.client[i].writeBytes -= start.client[i].writeBytes;
-    }
+    run.subtract(start);
     memory_.addStats(run);
     lastBus_ = run;
     return fault;

@@ -13,6 +13,13 @@ uint64_t BusStats::totalGpuBytes() const {
   return sum;
 }
 
+void BusStats::subtract(const BusStats& earlier) {
+  for (size_t i = 0; i < static_cast<size_t>(BusClient::Count); ++i) {
+    client[i].readBytes -= earlier.client[i].readBytes;
+    client[i].writeBytes -= earlier.client[i].writeBytes;
+  }
+}
+
 namespace {
 // The bus counting scope open on this thread: which memory, and where its traffic goes.
 thread_local const GpuMemory* tSinkMemory = nullptr;

@@ -63,7 +63,8 @@ struct BusStats {
   BusTraffic client[static_cast<size_t>(BusClient::Count)];
   BusTraffic& operator[](BusClient c) { return client[static_cast<size_t>(c)]; }
   const BusTraffic& operator[](BusClient c) const { return client[static_cast<size_t>(c)]; }
-  uint64_t totalGpuBytes() const;  // everything but BusClient::Host
+  uint64_t totalGpuBytes() const;          // everything but BusClient::Host
+  void subtract(const BusStats& earlier);  // leaves the traffic since `earlier`
 };
 
 class GpuMemory final {

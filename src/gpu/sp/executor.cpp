@@ -270,7 +270,8 @@ void WarpExecutor::sample(const Instr& in) {
         for (int l = 4 * q; l < 4 * q + 4; ++l)
           for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[l][ch];
   }
-  for (int q = 0; q < kLanes / 4 && !(quadLod && !cube); ++q) {
+  for (int q = 0; q < kLanes / 4; ++q) {
+    if (quadLod && !cube) break;  // sampled above
     const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;
     if (quadMask == 0) continue;
     if (quadLod) {  // cube maps

@@ -236,6 +236,11 @@ constexpr auto quad2DTable(std::index_sequence<I...>) {
 }
 constexpr auto kQuad2D = quad2DTable(std::make_index_sequence<kQuad2DFormats.size()>());
 
+// Without mipmaps and with one filter for both, lambda chooses nothing: level 0, that filter.
+bool lodChooses(const TextureDescriptor& d) {
+  return d.mipFilter != MipFilter::None || d.magFilter != d.minFilter;
+}
+
 // The specialized lookup for a 2D level of `format` without depth comparison, or null.
 Quad2DFn quad2DFilter(TexFormat format, Filter filter, Wrap s, Wrap t) {
   for (size_t f = 0; f < kQuad2DFormats.size(); ++f)
@@ -509,8 +514,7 @@ void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const
       sampleProbes(d, texels, lc, fp, {s[p], t[p], 0.0f, 0.0f}, false, offset, out[p]);
     return chargeFetches();
   }
-  // Without mipmaps and with one filter for both, lambda chooses nothing: level 0, that filter.
-  const bool lodMatters = d.mipFilter != MipFilter::None || d.magFilter != d.minFilter;
+  const bool lodMatters = lodChooses(d);
   const LevelChoice lc = chooseLevels(d, lodMatters ? quadLod(d, s, t, lodBias) : 0.0f);
   fetchedBytes_ = 0;
   samplePixels(d, texels, lc, 0, 4, s, t, 0.0f, nullptr, offset, out);
@@ -528,7 +532,7 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
     return;
   }
   const uint8_t* texels = map(d);
-  const bool lodMatters = d.mipFilter != MipFilter::None || d.magFilter != d.minFilter;
+  const bool lodMatters = lodChooses(d);
   const LevelChoice fixed = lodMatters ? LevelChoice{} : chooseLevels(d, 0.0f);
   for (; quads; quads &= quads - 1) {
     const int q = std::countr_zero(quads);
