@@ -16,7 +16,7 @@ class ColorWrite {
  public:
   ColorWrite(const BlendState& b, ColorFormat f)
       : b_(b),
-        f_(f),
+        codec_(f),
         stored_(storedChannels(f)),
         written_(b.colorWriteMask & stored_),
         bytes_(layoutOf(f).bytes),
@@ -35,11 +35,11 @@ class ColorWrite {
     uint32_t out;
     if (b_.enable) {
       float dst[4], res[4];
-      unpackColor(f_, old, dst);
+      codec_.unpack(old, dst);
       blendPixel(b_, src, dst, k_, res);
-      out = packColor(f_, res);
+      out = codec_.pack(res);
     } else {
-      out = packColor(f_, src);
+      out = codec_.pack(src);
     }
     if (partial_) out = (old & ~writeBits_) | (out & writeBits_);
     storePixel(p, bytes_, out);
@@ -47,7 +47,7 @@ class ColorWrite {
 
  private:
   const BlendState& b_;
-  ColorFormat f_;
+  PixelCodec codec_;
   uint8_t stored_, written_;
   uint32_t bytes_;
   bool partial_;

@@ -25,31 +25,6 @@ uint8_t storedChannels(ColorFormat f) {
   return m;
 }
 
-uint32_t packColor(ColorFormat f, const float rgba[4]) {
-  const ColorLayout& l = layoutOf(f);
-  uint32_t v = 0;
-  for (int c = 0; c < 4; ++c) {
-    if (l.bits[c] == 0) continue;
-    const float max = static_cast<float>((1u << l.bits[c]) - 1u);
-    // Round to nearest: the value is in [0, 1], so truncating x + 1/2 is floor(x + 1/2).
-    const float scaled = rgba[c] * max + 0.5f;
-    v |= (scaled > 0.0f ? static_cast<uint32_t>(scaled) : 0u) << l.shift[c];
-  }
-  return v;
-}
-
-void unpackColor(ColorFormat f, uint32_t pixel, float rgba[4]) {
-  const ColorLayout& l = layoutOf(f);
-  for (int c = 0; c < 4; ++c) {
-    if (l.bits[c] == 0) {
-      rgba[c] = 1.0f;
-      continue;
-    }
-    const uint32_t max = (1u << l.bits[c]) - 1u;
-    rgba[c] = static_cast<float>((pixel >> l.shift[c]) & max) / static_cast<float>(max);
-  }
-}
-
 void toRgba8(ColorFormat f, const uint8_t* stored, size_t pixels, uint8_t* rgba) {
   const ColorLayout& l = layoutOf(f);
   if (f == ColorFormat::RGBA8) {  // stored as R, G, B, A bytes already

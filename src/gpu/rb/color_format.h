@@ -39,23 +39,72 @@ inline const ColorLayout& layoutOf(ColorFormat f) {
   return kColorLayouts[static_cast<size_t>(f)];
 }
 
+// Pixels are 2 or 4 bytes (the table above); fixed-size copies compile to single loads and stores.
 inline uint32_t loadPixel(const uint8_t* p, uint32_t bytes) {
-  uint32_t v = 0;
-  std::memcpy(&v, p, bytes);
+  if (bytes == 4) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  uint16_t v;
+  std::memcpy(&v, p, 2);
   return v;
 }
 inline void storePixel(uint8_t* p, uint32_t bytes, uint32_t v) {
-  std::memcpy(p, &v, bytes);
+  if (bytes == 4) {
+    std::memcpy(p, &v, 4);
+    return;
+  }
+  const auto h = static_cast<uint16_t>(v);
+  std::memcpy(p, &h, 2);
 }
+
+// A format's channels as the per-pixel paths use them: scales and positions read from the layout
+// table once (per draw or clear), so packing a pixel is a few multiplies and shifts.
+class PixelCodec {
+ public:
+  explicit PixelCodec(ColorFormat f) {
+    const ColorLayout& l = kColorLayouts[static_cast<size_t>(f)];
+    for (int c = 0; c < 4; ++c) {
+      mask_[c] = (1u << l.bits[c]) - 1u;
+      max_[c] = static_cast<float>(mask_[c]);
+      shift_[c] = l.shift[c];
+    }
+  }
+  // Float [0,1] (already clamped) to unorm: floor(c * (2^n - 1) + 0.5) per channel. An absent
+  // channel has scale 0 and adds nothing (0.5 and NaN both convert to 0).
+  uint32_t pack(const float rgba[4]) const {
+    uint32_t v = 0;
+    for (int c = 0; c < 4; ++c) {
+      // Round to nearest: the value is in [0, 1], so truncating x + 1/2 is floor(x + 1/2).
+      const float scaled = rgba[c] * max_[c] + 0.5f;
+      v |= (scaled > 0.0f ? static_cast<uint32_t>(scaled) : 0u) << shift_[c];
+    }
+    return v;
+  }
+  // An absent channel reads as 1.
+  void unpack(uint32_t pixel, float rgba[4]) const {
+    for (int c = 0; c < 4; ++c)
+      rgba[c] =
+          mask_[c] != 0 ? static_cast<float>((pixel >> shift_[c]) & mask_[c]) / max_[c] : 1.0f;
+  }
+
+ private:
+  float max_[4];
+  uint32_t mask_[4], shift_[4];
+};
 
 // Memory bits of the channels selected by a colorWriteMask (bit0 R .. bit3 A).
 uint32_t channelBits(ColorFormat, uint8_t writeMask);
 // Channels the format stores, as a colorWriteMask.
 uint8_t storedChannels(ColorFormat);
 
-// Float [0,1] (already clamped) to unorm: floor(c * (2^n - 1) + 0.5) per channel.
-uint32_t packColor(ColorFormat, const float rgba[4]);
-void unpackColor(ColorFormat, uint32_t pixel, float rgba[4]);
+inline uint32_t packColor(ColorFormat f, const float rgba[4]) {
+  return PixelCodec(f).pack(rgba);
+}
+inline void unpackColor(ColorFormat f, uint32_t pixel, float rgba[4]) {
+  PixelCodec(f).unpack(pixel, rgba);
+}
 // `pixels` stored pixels as 8-bit RGBA: a channel c of n bits reads round(c * 255 / (2^n - 1)),
 // an absent one 255 (how glReadPixels and presentation see a colour buffer).
 void toRgba8(ColorFormat, const uint8_t* stored, size_t pixels, uint8_t* rgba);

@@ -4,21 +4,13 @@
 #include <cstring>
 
 #include "common/lane_count.h"
+#include "gpu/rb/color_format.h"
 #include "gpu/rb/render_backend.h"
 
 namespace tessera::gpu::rb {
 namespace {
 
 constexpr uint32_t kDepthBytes[] = {0, 2, 4};  // None, D16, D24S8
-
-uint32_t load(const uint8_t* p, uint32_t bytes) {
-  uint32_t v = 0;
-  std::memcpy(&v, p, bytes);
-  return v;
-}
-void store(uint8_t* p, uint32_t bytes, uint32_t v) {
-  std::memcpy(p, &v, bytes);
-}
 
 // One draw's depth/stencil test (GLES 2.0 §4.1.5-4.1.6) of one stored value: a pixel, or a
 // sample of a multisample buffer.
@@ -38,7 +30,7 @@ class SampleTest {
 
   // Tests z against the value at p and updates it; true when it passes.
   bool run(uint8_t* p, float z, RbStats& stats) const {
-    const uint32_t old = load(p, bytes_);
+    const uint32_t old = loadPixel(p, bytes_);
     stats.depthBytesRead += bytes_;
     uint32_t storedZ = d24_ ? old & kD24Max : old;
     uint8_t stencil = d24_ ? static_cast<uint8_t>(old >> kStencilShift) : 0;
@@ -63,7 +55,7 @@ class SampleTest {
     }
     const uint32_t now = d24_ ? (storedZ | (uint32_t{stencil} << kStencilShift)) : storedZ;
     if (now != old) {
-      store(p, bytes_, now);
+      storePixel(p, bytes_, now);
       stats.depthBytesWritten += bytes_;
     }
     return pass;
@@ -161,7 +153,7 @@ void RenderBackend::clearDepthStencil(DepthFormat f, SurfaceView v, int x0, int 
     uint8_t* row = v.pixel(x0, y, bytes);
     for (int x = 0; x < x1 - x0; ++x) {
       uint8_t* p = row + 4 * x;
-      store(p, 4, keep == 0 ? value : (load(p, 4) & keep) | value);
+      storePixel(p, 4, keep == 0 ? value : (loadPixel(p, 4) & keep) | value);
     }
   }
 }
