@@ -45,15 +45,28 @@ class TextureCache final {
   // each the front of its set already: such a hit changes no recency order and is counted
   // inline.
   __attribute__((always_inline)) uint64_t access(GpuAddress address, uint32_t bytes) {
+    uint64_t hits = 0;
+    const uint64_t fetched = access(address, bytes, hits);
+    countHits(hits);
+    return fetched;
+  }
+  // As above, but an inline hit is counted in `hits` rather than in the statistics, so that a
+  // filter's loop keeps the count in a register instead of updating memory per texel; the caller
+  // hands the count to countHits() before the statistics are read.
+  __attribute__((always_inline)) uint64_t access(GpuAddress address, uint32_t bytes,
+                                                 uint64_t& hits) {
     if (!enabled()) return bytes;
     const uint64_t line = address >> lineShift_;
     if (bytes != 0 && (line == front_[0] || line == front_[1]) &&
         (address + bytes - 1) >> lineShift_ == line) {
-      ++stats_.lookups;
-      ++stats_.hits;
+      ++hits;
       return 0;
     }
     return accessLines(address, bytes);
+  }
+  void countHits(uint64_t hits) {
+    stats_.lookups += hits;
+    stats_.hits += hits;
   }
   // Empties every line (the contents of texture memory may have changed).
   void invalidate();
