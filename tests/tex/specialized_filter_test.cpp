@@ -4,7 +4,9 @@
 // without the texture cache.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 
 #include "tex_fixture.h"
@@ -78,6 +80,58 @@ TEST(SpecializedFilters, MatchTheGeneralFilterToTheBit) {
       EXPECT_GT(fast.unit.stats().hits, 0u);
     }
   }
+}
+
+// The quad paths reduce and floor coordinates in SIMD registers: NaN, infinities, signed zeros,
+// values beyond 2^23 (already integers) and far outside the texture must wrap or clamp to the
+// texels the scalar path picks.
+TEST(SpecializedFilters, MatchTheGeneralFilterOnSpecialCoordinates) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float special[] = {nan,         inf,          -inf,        0.0f,        -0.0f,
+                           1.0f,        -1.0f,        0.5f,        -0.5f,       8388608.0f,
+                           -8388608.0f, 8388607.5f,   -8388607.5f, 16777216.0f, 3.0e9f,
+                           -3.0e9f,     1.0e30f,      -1.0e30f,    1.0e-40f,    -1.0e-40f,
+                           0.99999994f, -0.99999994f, 1.00000012f, 7.5f,        -7.5f};
+  constexpr int kCount = sizeof special / sizeof special[0];
+  TexFixture fast, general;
+  general.unit.setSpecializedFilters(false);
+  fast.unit.configureCache({1024, 64, 2});
+  general.unit.configureCache({1024, 64, 2});
+  std::vector<uint8_t> bytes;
+  for (TexFormat format : kFormats) {
+    TextureDescriptor d;
+    d.format = format;
+    d.width = 5;
+    d.height = 3;
+    d.levels = 1;
+    bytes.assign(totalBytes(d), 0);
+    for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(i * 37 + 11);
+    TextureDescriptor a = fast.make(format, 5, 3, 1, bytes);
+    TextureDescriptor b = general.make(format, 5, 3, 1, bytes);
+    for (int combo = 0; combo < 2 * 3 * 3; ++combo) {
+      for (TextureDescriptor* x : {&a, &b}) {
+        x->magFilter = x->minFilter = combo % 2 ? Filter::Linear : Filter::Nearest;
+        x->mipFilter = MipFilter::None;
+        x->wrapS = kWraps[combo / 2 % 3];
+        x->wrapT = kWraps[combo / 6 % 3];
+      }
+      for (int i = 0; i < kCount; ++i) {
+        // Every pixel of the quad takes a different pair, so each SIMD lane meets each value.
+        float s[4], t[4];
+        for (int p = 0; p < 4; ++p) {
+          s[p] = special[(i + p) % kCount];
+          t[p] = special[(i + 3 * p + 1) % kCount];
+        }
+        float outFast[4][4], outGeneral[4][4];
+        fast.unit.sampleQuad(a, s, t, 0.0f, outFast, {});
+        general.unit.sampleQuad(b, s, t, 0.0f, outGeneral, {});
+        ASSERT_EQ(std::memcmp(outFast, outGeneral, sizeof outFast), 0)
+            << "format " << static_cast<int>(format) << " combination " << combo << " value " << i;
+      }
+    }
+  }
+  EXPECT_TRUE(sameStats(fast.unit.stats(), general.unit.stats()));
 }
 
 }  // namespace

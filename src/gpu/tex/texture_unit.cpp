@@ -185,60 +185,77 @@ template <TexFormat F>
   }
 }
 
-// filterQuad2D's bilinear case for a whole quad: the coordinates, taps and weights of the four
-// pixels in SSE registers (quad_coords.h), then per pixel the four texels, each looked up in the
+// Texel (i, j) of a level, looked up in the cache (an inline hit counted in `hits`) and decoded.
+template <TexFormat F>
+[[gnu::always_inline]] inline __m128 fetchTexel4(const Level& lv, int32_t i, int32_t j,
+                                                 uint64_t& hits) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  const size_t index =
+      static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
+  if (lv.cache) lv.cache->access(lv.address + index * bytes, bytes, hits);
+  return decodeTexel4<F>(lv.texels + index * bytes);
+}
+
+// filterQuad2D for a whole quad: the coordinates of the four pixels, and for LINEAR their taps
+// and weights, in SSE registers (quad_coords.h); then per pixel its texels, looked up in the
 // cache in the scalar order, with the four channels weighted and summed as one vector in
-// filterLevel's order.
-template <TexFormat F, Wrap WS, Wrap WT>
-uint32_t bilinearQuad(const Quad2D& q) {
-  constexpr TexelBlock block = kTexelBlocks[static_cast<size_t>(F)];
+// filterLevel's order. Both levels of a mipmap blend are prepared first, as they touch no cache.
+template <TexFormat F, Filter FL, Wrap WS, Wrap WT>
+uint32_t filterQuadSse(const Quad2D& q) {
   struct Footprints {
-    alignas(16) int32_t i[4], j[4];  // lower texel indices, before wrapping
-    alignas(16) float w[4][4];       // w[k][p]: weight of texel k (00, 10, 01, 11) of pixel p
+    alignas(16) int32_t i[4], j[4];  // NEAREST: the texel; LINEAR: the lower one (unwrapped)
+    alignas(16) float w[4][4];       // LINEAR: w[k][p], weight of texel k (00 10 01 11) of pixel p
   } fp[2];
   const __m128 s = _mm_loadu_ps(q.s), t = _mm_loadu_ps(q.t), one = _mm_set1_ps(1.0f);
-  for (int k = 0; k < q.count; ++k) {
+  const int count = q.count;
+  for (int k = 0; k < count; ++k) {
     const Level& lv = *q.level[k];
-    const quad::Taps tu = quad::linearTaps(
-        _mm_add_ps(quad::texelCoord<WS>(s, lv.width), _mm_set1_ps(static_cast<float>(q.offset.u))));
-    const quad::Taps tv = quad::linearTaps(_mm_add_ps(quad::texelCoord<WT>(t, lv.height),
-                                                      _mm_set1_ps(static_cast<float>(q.offset.v))));
-    const __m128 a = tu.weight, b = tv.weight;
-    const __m128 na = _mm_sub_ps(one, a), nb = _mm_sub_ps(one, b);
-    _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].i), tu.index);
-    _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].j), tv.index);
-    _mm_store_ps(fp[k].w[0], _mm_mul_ps(na, nb));
-    _mm_store_ps(fp[k].w[1], _mm_mul_ps(a, nb));
-    _mm_store_ps(fp[k].w[2], _mm_mul_ps(na, b));
-    _mm_store_ps(fp[k].w[3], _mm_mul_ps(a, b));
+    const __m128 u =
+        _mm_add_ps(quad::texelCoord<WS>(s, lv.width), _mm_set1_ps(static_cast<float>(q.offset.u)));
+    const __m128 v =
+        _mm_add_ps(quad::texelCoord<WT>(t, lv.height), _mm_set1_ps(static_cast<float>(q.offset.v)));
+    if constexpr (FL == Filter::Nearest) {
+      _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].i), quad::floorToInt(u));
+      _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].j), quad::floorToInt(v));
+    } else {
+      const quad::Taps tu = quad::linearTaps(u), tv = quad::linearTaps(v);
+      const __m128 a = tu.weight, b = tv.weight;
+      const __m128 na = _mm_sub_ps(one, a), nb = _mm_sub_ps(one, b);
+      _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].i), tu.index);
+      _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].j), tv.index);
+      _mm_store_ps(fp[k].w[0], _mm_mul_ps(na, nb));
+      _mm_store_ps(fp[k].w[1], _mm_mul_ps(a, nb));
+      _mm_store_ps(fp[k].w[2], _mm_mul_ps(na, b));
+      _mm_store_ps(fp[k].w[3], _mm_mul_ps(a, b));
+    }
   }
   uint64_t hits = 0;
+  const __m128 keep = _mm_set1_ps(1 - q.blend), blend = _mm_set1_ps(q.blend);
   for (int p = 0; p < 4; ++p) {
     __m128 c[2] = {_mm_setzero_ps(), _mm_setzero_ps()};
-    for (int k = 0; k < q.count; ++k) {
+    for (int k = 0; k < count; ++k) {
       const Level& lv = *q.level[k];
-      auto texel = [&](int32_t i, int32_t j) __attribute__((always_inline)) {
-        const size_t index =
-            static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
-        if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes, hits);
-        return decodeTexel4<F>(lv.texels + index * block.bytes);
-      };
       const Footprints& f = fp[k];
-      const int32_t i0 = wrapIndex(WS, f.i[p], lv.width), i1 = wrapIndex(WS, f.i[p] + 1, lv.width);
-      const int32_t j0 = wrapIndex(WT, f.j[p], lv.height);
-      const int32_t j1 = wrapIndex(WT, f.j[p] + 1, lv.height);
-      __m128 sum = _mm_mul_ps(_mm_set1_ps(f.w[0][p]), texel(i0, j0));
-      sum = _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(f.w[1][p]), texel(i1, j0)));
-      sum = _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(f.w[2][p]), texel(i0, j1)));
-      c[k] = _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(f.w[3][p]), texel(i1, j1)));
+      if constexpr (FL == Filter::Nearest) {
+        c[k] = fetchTexel4<F>(lv, wrapIndex(WS, f.i[p], lv.width), wrapIndex(WT, f.j[p], lv.height),
+                              hits);
+      } else {
+        const int32_t i0 = wrapIndex(WS, f.i[p], lv.width);
+        const int32_t i1 = wrapIndex(WS, f.i[p] + 1, lv.width);
+        const int32_t j0 = wrapIndex(WT, f.j[p], lv.height);
+        const int32_t j1 = wrapIndex(WT, f.j[p] + 1, lv.height);
+        __m128 sum = _mm_mul_ps(_mm_set1_ps(f.w[0][p]), fetchTexel4<F>(lv, i0, j0, hits));
+        sum = _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(f.w[1][p]), fetchTexel4<F>(lv, i1, j0, hits)));
+        sum = _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(f.w[2][p]), fetchTexel4<F>(lv, i0, j1, hits)));
+        c[k] =
+            _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(f.w[3][p]), fetchTexel4<F>(lv, i1, j1, hits)));
+      }
     }
-    if (q.count == 2)
-      c[0] = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(1 - q.blend), c[0]),
-                        _mm_mul_ps(_mm_set1_ps(q.blend), c[1]));
+    if (count == 2) c[0] = _mm_add_ps(_mm_mul_ps(keep, c[0]), _mm_mul_ps(blend, c[1]));
     _mm_storeu_ps(q.out[p], c[0]);
   }
   if (q.level[0]->cache) q.level[0]->cache->countHits(hits);  // both levels share the cache
-  return 4u * 4u * static_cast<uint32_t>(q.count);
+  return (FL == Filter::Nearest ? 4u : 16u) * static_cast<uint32_t>(count);
 }
 #endif
 
@@ -246,9 +263,7 @@ template <TexFormat F, Filter FL, Wrap WS, Wrap WT>
 uint32_t filterQuad2D(const Quad2D& q) {
   constexpr TexelBlock block = kTexelBlocks[static_cast<size_t>(F)];
 #if defined(__SSE2__)
-  if constexpr (FL == Filter::Linear) {
-    if (q.pixels == 4) return bilinearQuad<F, WS, WT>(q);
-  }
+  if (q.pixels == 4) return filterQuadSse<F, FL, WS, WT>(q);
 #endif
   auto one = [&](const Level& lv, float s, float t, float out[4]) __attribute__((always_inline)) {
     auto texel = [&](int32_t i, int32_t j, float c[4]) __attribute__((always_inline)) {
