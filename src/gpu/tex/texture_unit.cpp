@@ -168,20 +168,26 @@ struct Quad2D {
 };
 
 #if defined(__SSE2__)
-// A texel's four channels in one SSE register. RGBA8 widens its bytes and divides by 255, which
-// rounds as kUnorm8's division does; the other formats go through decodeTexel.
+// A texel's four channels in one SSE register. RGBA8 and RGB8 widen their bytes (RGB8 with an
+// alpha byte of 255) and divide by 255, which rounds as kUnorm8's division does; the other
+// formats go through decodeTexel, gathered in registers (a 16-byte load of four scalar stores
+// would wait for store forwarding).
 template <TexFormat F>
 [[gnu::always_inline]] inline __m128 decodeTexel4(const uint8_t* p) {
-  if constexpr (F == TexFormat::RGBA8) {
+  if constexpr (F == TexFormat::RGBA8 || F == TexFormat::RGB8) {
     uint32_t v;
-    std::memcpy(&v, p, 4);
+    if constexpr (F == TexFormat::RGBA8) {
+      std::memcpy(&v, p, 4);
+    } else {
+      v = uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | 0xff000000u;
+    }
     const __m128i zero = _mm_setzero_si128();
     const __m128i bytes = _mm_unpacklo_epi8(_mm_cvtsi32_si128(static_cast<int>(v)), zero);
     return _mm_div_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(bytes, zero)), _mm_set1_ps(255.0f));
   } else {
     float c[4];
     decodeTexel(F, p, c);
-    return _mm_loadu_ps(c);
+    return _mm_setr_ps(c[0], c[1], c[2], c[3]);
   }
 }
 
@@ -538,11 +544,21 @@ void TextureUnit::samplePixels(const TextureDescriptor& d, const uint8_t* texels
   const FilterFn filter = kFilters[static_cast<size_t>(d.format)];
   TextureCache* cache = cache_.enabled() ? &cache_ : nullptr;
   const uint64_t missBytes = cache_.stats().missBytes;
-  auto level = [&](int k) {
+  // Filled in place: a copied Level would be read back as vectors from scalar stores, which
+  // waits for store forwarding on every call.
+  Level levels[2];
+  for (int k = 0; k < lc.count; ++k) {
     const uint64_t at = lc.offset[k] + face * lc.faceBytes[k];
-    return Level{texels + at, lc.width[k], lc.height[k], lc.depth[k], d.base + at, cache};
-  };
-  const Level first = level(0), second = lc.count == 2 ? level(1) : first;
+    Level& l = levels[k];
+    l.texels = texels + at;
+    l.width = lc.width[k];
+    l.height = lc.height[k];
+    l.depth = lc.depth[k];
+    l.address = d.base + at;
+    l.cache = cache;
+  }
+  const Level& first = levels[0];
+  const Level& second = levels[lc.count == 2 ? 1 : 0];
   uint32_t fetched = 0;
   const Quad2DFn quad = d.volume || ref || !useQuad2D_
                             ? nullptr
