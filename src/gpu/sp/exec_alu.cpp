@@ -63,15 +63,15 @@ inline float boolBits(bool b) {
 }
 
 template <class F>
-inline void map1(float* __restrict r, const float* __restrict a, F f) {
+inline void map1(float* r, const float* a, F f) {
   for (int l = 0; l < kLanes; ++l) r[l] = f(a[l]);
 }
 template <class F>
-inline void map2(float* __restrict r, const float* a, const float* b, F f) {
+inline void map2(float* r, const float* a, const float* b, F f) {
   for (int l = 0; l < kLanes; ++l) r[l] = f(a[l], b[l]);
 }
 template <class F>
-inline void map3(float* __restrict r, const float* a, const float* b, const float* c, F f) {
+inline void map3(float* r, const float* a, const float* b, const float* c, F f) {
   for (int l = 0; l < kLanes; ++l) r[l] = f(a[l], b[l], c[l]);
 }
 
@@ -83,12 +83,13 @@ void WarpExecutor::arithmetic(const isa::Instr& in) {
   const float* a = fetch(in.src[0], info.type, tmp_[0]);
   const float* b = n > 1 ? fetch(in.src[1], info.type, tmp_[1]) : a;
   const float* c = n > 2 ? fetch(in.src[2], info.type, tmp_[2]) : a;
-  float* r = out_[0];
+  // r may be a source's own row (resultRow): each lane is read before it is written.
+  float* r = resultRow(in);
   switch (in.op) {
     case Opcode::Nop:
       return;
     case Opcode::Mov:
-      std::memcpy(r, a, sizeof(float) * kLanes);
+      if (r != a) std::memcpy(r, a, sizeof(float) * kLanes);
       break;
     case Opcode::Add:
       map2(r, a, b, [](float x, float y) { return x + y; });

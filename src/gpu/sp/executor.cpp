@@ -121,7 +121,14 @@ void WarpExecutor::blend(float* dst, const float* result) {
   }
 }
 
+float* WarpExecutor::resultRow(const Instr& in) {
+  const bool direct =
+      exec_ == ~0u && !in.sat && (in.dst.file == File::Reg || in.dst.file == File::Output);
+  return direct ? destination(in.dst) : out_[0];
+}
+
 void WarpExecutor::store(const Instr& in, float* result) {
+  if (result != out_[0]) return;  // computed in place (resultRow)
   if (in.sat) {
     // NaN fails both comparisons and becomes 0.
     for (int l = 0; l < kLanes; ++l) {
@@ -171,25 +178,26 @@ void WarpExecutor::interpolate(const Instr& in) {
   const int slot = in.src[0].index;  // varying i component c: i*4 + c
   const float* b1 = io_.bary;
   const float* b2 = io_.bary + kLanes;
+  float* r = resultRow(in);
   for (int q = 0; q < kLanes / 4; ++q) {
     const float* v = io_.varyings[q];
     if (((exec_ >> (4 * q)) & 0xfu) == 0 || v == nullptr) {
       if (((exec_ >> (4 * q)) & 0xfu) != 0)
         badState("quad " + std::to_string(q) + " has no varyings");
-      for (int i = 0; i < 4; ++i) out_[0][4 * q + i] = 0.0f;
+      for (int i = 0; i < 4; ++i) r[4 * q + i] = 0.0f;
       continue;
     }
     const float v0 = v[slot], v1 = v[kMaxVaryings * 4 + slot], v2 = v[2 * kMaxVaryings * 4 + slot];
     if (flat_ >> (slot / 4) & 1) {  // the provoking (last) vertex's bits, uninterpolated
-      for (int i = 0; i < 4; ++i) out_[0][4 * q + i] = v2;
+      for (int i = 0; i < 4; ++i) r[4 * q + i] = v2;
       continue;
     }
     for (int i = 0; i < 4; ++i) {
       const int l = 4 * q + i;
-      out_[0][l] = v0 * (1.0f - b1[l] - b2[l]) + v1 * b1[l] + v2 * b2[l];
+      r[l] = v0 * (1.0f - b1[l] - b2[l]) + v1 * b1[l] + v2 * b2[l];
     }
   }
-  store(in, out_[0]);
+  store(in, r);
 }
 
 // samv, samvl, samvb: coordinates rC..rC+3 = (s, t, r, ref), read by the descriptor's target
@@ -473,20 +481,38 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
   for (int l = 0; l < kLanes; ++l) ff_[l] = std::bit_cast<float>(0u - ((io.frontFacing >> l) & 1u));
   flat_ = prog.flatVaryings;
 
+  // Issue counts are kept in registers and added to the statistics when the warp ends, by
+  // return or by fault; a lane count is recomputed only when the exec mask changes.
+  struct Issued {
+    SpStats& stats;
+    uint64_t instructions = 0, lanes = 0, branch = 0, tex = 0, sfu = 0, fpu = 0;
+    ~Issued() {
+      stats.instructions += instructions;
+      stats.laneInstructions += lanes;
+      stats.branchInstructions += branch;
+      stats.texInstructions += tex;
+      stats.sfuInstructions += sfu;
+      stats.fpuInstructions += fpu;
+    }
+  } n{stats};
+  uint32_t countedMask = exec_;
+  uint64_t countedLanes = static_cast<uint64_t>(laneCount(exec_));
   const Instr* code = prog.code.data();
-  uint64_t issued = 0;
   uint32_t pc = 0;
   for (;;) {
     const Instr& in = code[pc];
-    if (++issued > kMaxWarpInstructions)
+    if (++n.instructions > kMaxWarpInstructions)
       throw GpuFault(FaultKind::Runaway, 0, BusClient::ShaderFetch,
                      "shader warp exceeded " + std::to_string(kMaxWarpInstructions) +
                          " instructions (at instruction " + std::to_string(pc) + ")");
-    ++stats.instructions;
-    stats.laneInstructions += static_cast<uint64_t>(laneCount(exec_));
+    if (exec_ != countedMask) {
+      countedMask = exec_;
+      countedLanes = static_cast<uint64_t>(laneCount(exec_));
+    }
+    n.lanes += countedLanes;
     const isa::Unit unit = isa::opInfo(in.op).unit;
     if (unit == isa::Unit::Cf) {
-      ++stats.branchInstructions;
+      ++n.branch;
       if (!control(in, pc)) return;
       continue;
     }
@@ -504,22 +530,22 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
       case Opcode::Samc:
       case Opcode::Samcl:
       case Opcode::Samcb:
-        ++stats.texInstructions;
+        ++n.tex;
         sample(in);
         break;
       case Opcode::Samv:
       case Opcode::Samvl:
       case Opcode::Samvb:
-        ++stats.texInstructions;
+        ++n.tex;
         sampleVec(in);
         break;
       case Opcode::Txf:
       case Opcode::Txfv:
-        ++stats.texInstructions;
+        ++n.tex;
         fetchTexels(in);
         break;
       case Opcode::Txs:
-        ++stats.texInstructions;
+        ++n.tex;
         querySize(in);
         break;
       case Opcode::Mova: {
@@ -531,8 +557,8 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
         break;
       }
       default:
-        if (unit == isa::Unit::Sfu) ++stats.sfuInstructions;
-        if (unit == isa::Unit::Fpu) ++stats.fpuInstructions;
+        n.sfu += unit == isa::Unit::Sfu;
+        n.fpu += unit == isa::Unit::Fpu;
         arithmetic(in);
         break;
     }

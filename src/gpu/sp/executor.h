@@ -41,6 +41,10 @@ class WarpExecutor final {
   float* destination(const isa::Operand&);
   GpuAddress privateLine(int dword) const;  // checked against the program's private size
   void blend(float* dst, const float* result);
+  // Where an instruction computes its 32 results: straight into its destination when every lane
+  // executes, nothing clamps and the destination is a register or an output (store() then has
+  // nothing left to do), else a scratch row that store() writes under the exec mask.
+  float* resultRow(const isa::Instr&);
   void store(const isa::Instr&, float* result);
   uint32_t laneTrue(const float* cond) const;  // exec lanes whose 32-bit value is nonzero
 
