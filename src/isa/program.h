@@ -99,6 +99,10 @@ struct Program {
   uint16_t flatVaryings = 0;   // FS: bit i set = vi is flat (ipl gives the provoking vertex's bits)
   uint16_t privateDwords = 0;  // private memory per thread (p0..), lane-interleaved in memory
   uint32_t constSpan = 0;      // derived: 1 + highest statically addressed constant (0 if none)
+  // Derived: bit r set when r may be read before a write has defined it in every lane (the
+  // executor zeroes these at warp start, so such a read is deterministic); all set until
+  // finalize() runs.
+  uint64_t zeroRegisters = ~uint64_t{0};
   std::vector<Instr> code;
 
   bool uses(ProgramFlag f) const { return (flags & f) != 0; }
@@ -121,7 +125,8 @@ class DecodeError : public tessera::Error {
 
 // Checks every rule of the ISA (operand files and ranges, modifiers, stage restrictions,
 // if/else/endif and loop/endloop nesting, final `end`) and fills in the derived fields
-// (Instr::target, Program::flags, Program::constSpan). Throws DecodeError.
+// (Instr::target, Program::flags, Program::constSpan, Program::zeroRegisters). Throws
+// DecodeError.
 void finalize(Program& program);
 
 // Number of general registers an instruction writes starting at dst.index (4 for samples).

@@ -199,12 +199,30 @@ void finalize(Program& p) {
   std::vector<int> loops;  // indices into `open` that are loops
   uint8_t flags = 0;
   uint32_t constSpan = 0;
+  // A register is defined for every lane by a write outside any construct before the first
+  // kill or ret: until then the exec mask there is the warp's whole lane mask, and instructions
+  // run in program order. Helper and killed lanes still feed derivatives and texture LOD, so
+  // after a lane may have retired, later writes define nothing.
+  static_assert(kMaxRegs <= 64, "zeroRegisters has a bit per register");
+  uint64_t defined = 0, zeroRegisters = 0;
+  bool retiring = false;
+  auto rangeBits = [](int first, int width) {
+    uint64_t bits = 0;
+    for (int r = first; r < first + width && r < kMaxRegs; ++r) bits |= uint64_t{1} << r;
+    return bits;
+  };
   const int count = static_cast<int>(p.code.size());
   for (int i = 0; i < count; ++i) {
     Instr& in = p.code[i];
     if (static_cast<int>(in.op) >= kNumOpcodes) fail(i, "unknown opcode");
     checkOperands(p, i, in);
     const OpInfo& info = opInfo(in.op);
+    for (int k = 0; k < sourceCount(info.shape); ++k)
+      if (in.src[k].file == File::Reg)
+        zeroRegisters |= rangeBits(in.src[k].index, sourceWidth(info.shape, k)) & ~defined;
+    if (hasDestination(info.shape) && in.dst.file == File::Reg && open.empty() && !retiring)
+      defined |= rangeBits(in.dst.index, destinationWidth(in.op));
+    if (info.flags & kKill || in.op == Opcode::Ret) retiring = true;
     if (info.flags & kKill) flags |= kUsesKill;
     if (info.flags & kDerivative) flags |= kUsesDerivatives;
     if (info.flags & kTexture) flags |= kUsesTexture;
@@ -267,6 +285,7 @@ void finalize(Program& p) {
   if (p.code.back().op != Opcode::End) fail(count - 1, "program must finish with end");
   p.flags = flags;
   p.constSpan = constSpan;
+  p.zeroRegisters = zeroRegisters;
 }
 
 }  // namespace tessera::isa

@@ -46,6 +46,30 @@ TEST(Assembler, ParsesOperandsAndModifiers) {
   EXPECT_EQ(p.constSpan, 0u);
 }
 
+// finalize() marks the registers a warp must zero: those read before a write outside any
+// construct, and before the first kill or ret, has defined them in every lane.
+TEST(Assembler, ZeroRegistersAreThoseReadBeforeAWriteDefinesThem) {
+  auto zeroed = [](const char* text) { return assemble(text, "z.s").zeroRegisters; };
+  // Written at the top level, then read: nothing to zero.
+  EXPECT_EQ(zeroed(".stage fragment\nmov r0, c0\nadd r1, r0, r0\nmov o0.x, r1\nend\n"), 0u);
+  // Read before written, and a read of the register written by the same instruction.
+  EXPECT_EQ(zeroed(".stage fragment\nadd r1, r0, c0\nadd r2, r2, r1\nmov o0.x, r2\nend\n"), 0b101u);
+  // A write inside an if defines only the lanes that took it.
+  EXPECT_EQ(zeroed(".stage fragment\nmov r0, c0\nif r0\nmov r2, c1\nendif\n"
+                   "mov o0.x, r2\nend\n"),
+            0b100u);
+  // After a kill, a write leaves the killed lanes, which derivatives still read, as they were:
+  // r3 and r4 are written after it.
+  EXPECT_EQ(zeroed(".stage fragment\nmov r0, c0\nkillif r0\nmov r3, c1\ndsx r4, r3\n"
+                   "mov o0.x, r4\nend\n"),
+            0b11000u);
+  // A vector sample reads four coordinate registers.
+  EXPECT_EQ(zeroed(".stage fragment\nmov r4, c0\nsamv r0, r4, s0\nmov o0.x, r0\nend\n"),
+            0b11100000u);
+  // Unfinalized programs zero everything.
+  EXPECT_EQ(Program{}.zeroRegisters, ~uint64_t{0});
+}
+
 TEST(Assembler, FlatVaryingsRoundTrip) {
   const Program p = assemble(R"(.stage fragment
 .flat v0, v2

@@ -240,5 +240,33 @@ TEST_F(Alu, WritesOnlyLanesInTheMask) {
   EXPECT_EQ(core.stats().vertexWarps, 0u);
 }
 
+// Registers read as zero at the start of a warp whatever the warp before left in them: read
+// before any write, and in killed lanes after the kill (a derivative still reads those).
+TEST_F(Alu, RegistersReadAsZeroWhateverTheWarpBeforeLeft) {
+  auto dirty = fragmentWarp();
+  runFs(".stage fragment\nmov r0, 99\nmov r1, 99\nmov r2, 99\nmov o0.x, r0\nend\n", *dirty);
+  auto w = fragmentWarp();
+  // Kill the left column of every quad (fc.x is 0.5, 2.5, ...: x mod 2 == 0), then write r2 in
+  // the surviving lanes: dsx reads r2 of the killed top-left pixel.
+  runFs(R"(.stage fragment
+mov o0.y, r1
+mul r0, fc.x, 0.5
+fract r0, r0
+flt r0, r0, 0.5
+killif r0
+mov r2, 5
+dsx o0.x, r2
+end
+)",
+        *w);
+  for (int l = 0; l < kLanes; ++l) {
+    EXPECT_EQ(w->color[1][l], 0.0f) << l;  // r1, never written
+    if ((w->coverage >> l) & 1) {
+      EXPECT_EQ(w->color[0][l], 5.0f) << l;  // 5 - 0, not 5 - 99
+    }
+  }
+  EXPECT_EQ(w->coverage, 0xaaaaaaaau);
+}
+
 }  // namespace
 }  // namespace tessera::gpu::sp

@@ -475,8 +475,12 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
   loop_ = -1;
   depth_ = 0;
   if (laneMask == 0) return;
-  // Registers start at zero so a shader reading an unwritten register is deterministic.
-  std::memset(regs_, 0, sizeof(float) * kLanes * prog.regCount);
+  // Registers that may be read before they are written start at zero, so such a read is
+  // deterministic (isa::finalize finds them).
+  for (uint64_t z = prog.zeroRegisters &
+                    (prog.regCount >= 64 ? ~uint64_t{0} : (uint64_t{1} << prog.regCount) - 1);
+       z; z &= z - 1)
+    std::memset(regs_[std::countr_zero(z)], 0, sizeof regs_[0]);
   std::memset(a0_, 0, sizeof a0_);
   for (int l = 0; l < kLanes; ++l) ff_[l] = std::bit_cast<float>(0u - ((io.frontFacing >> l) & 1u));
   flat_ = prog.flatVaryings;
