@@ -6,6 +6,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "gpu/rb/rb_state.h"
 
 namespace tessera::gpu::rb {
@@ -69,6 +73,8 @@ class PixelCodec {
       mask_[c] = (1u << l.bits[c]) - 1u;
       max_[c] = static_cast<float>(mask_[c]);
       shift_[c] = l.shift[c];
+      divisor_[c] = mask_[c] != 0 ? max_[c] : 1.0f;
+      absent_[c] = mask_[c] != 0 ? 0.0f : 1.0f;
     }
   }
   // Float [0,1] (already clamped) to unorm: floor(c * (2^n - 1) + 0.5) per channel. An absent
@@ -82,15 +88,22 @@ class PixelCodec {
     }
     return v;
   }
-  // An absent channel reads as 1.
+  // An absent channel reads as 1: 0 / 1 + 1. A present one adds +0, which changes no value, so
+  // the four channels are one branch-free expression, a vector divide.
   void unpack(uint32_t pixel, float rgba[4]) const {
-    for (int c = 0; c < 4; ++c)
-      rgba[c] =
-          mask_[c] != 0 ? static_cast<float>((pixel >> shift_[c]) & mask_[c]) / max_[c] : 1.0f;
+    int32_t v[4];
+    for (int c = 0; c < 4; ++c) v[c] = static_cast<int32_t>((pixel >> shift_[c]) & mask_[c]);
+#if defined(__SSE2__)
+    const __m128 q =
+        _mm_div_ps(_mm_cvtepi32_ps(_mm_setr_epi32(v[0], v[1], v[2], v[3])), _mm_loadu_ps(divisor_));
+    _mm_storeu_ps(rgba, _mm_add_ps(q, _mm_loadu_ps(absent_)));
+#else
+    for (int c = 0; c < 4; ++c) rgba[c] = static_cast<float>(v[c]) / divisor_[c] + absent_[c];
+#endif
   }
 
  private:
-  float max_[4];
+  float max_[4], divisor_[4], absent_[4];
   uint32_t mask_[4], shift_[4];
 };
 
