@@ -26,9 +26,10 @@ struct Sample {
 struct Fixture : Gles2Fixture {
   Fixture() : Gles2Fixture(kSize, kSize, true) {
     gl.viewport(0, 0, kSize, kSize);
-    gl.useProgram(program("attribute vec4 pos; void main() { gl_Position = pos; }\n",
-                          "precision mediump float; void main() { gl_FragColor = vec4(1.0); }\n",
-                          "pos"));
+    // pos * 0.5 + pos * 0.5 is pos exactly, and takes a register (vs_registers is nonzero).
+    gl.useProgram(
+        program("attribute vec4 pos; void main() { gl_Position = pos * 0.5 + pos * 0.5; }\n",
+                "precision mediump float; void main() { gl_FragColor = vec4(1.0); }\n", "pos"));
   }
   void rect(float x0, float y0, float x1, float y1) {
     const std::array<float, 8> v = {x0, y0, x1, y0, x0, y1, x1, y1};

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "common/error.h"
+#include "compiler/ir/output_forwarding.h"
 
 namespace tessera::compiler::ir {
 namespace {
@@ -409,6 +410,7 @@ void spill(Program& p, uint32_t v, int slot, std::vector<bool>& noSpill) {
 }  // namespace
 
 isa::Program allocateRegisters(Program p) {
+  forwardOutputs(p);
   removeDeadCode(p);
   std::vector<bool> noSpill(p.vregCount, false);
   int slots = 0;

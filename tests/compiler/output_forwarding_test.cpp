@@ -1,0 +1,78 @@
+// Output forwarding on hand-built IR: a value with one definition and one use, copied to an
+// output in the same straight-line stretch, is computed into the output; every other shape of
+// program is left as it was.
+#include <gtest/gtest.h>
+
+#include "compiler/ir/output_forwarding.h"
+
+namespace tessera::compiler::ir {
+namespace {
+
+Operand output(int component) {
+  return Operand{File::Output, false, false, false, component, 0};
+}
+
+struct Fixture {
+  Program p;
+  Builder b{p};
+  Fixture() { p.stage = isa::Stage::Fragment; }
+};
+
+TEST(OutputForwarding, ComputesASingleUseValueIntoItsOutput) {
+  Fixture f;
+  const Operand x = f.b.op(Opcode::Mul, constant(0), constant(1));
+  const Operand y = f.b.op(Opcode::Mov, x);  // a copy of a copy forwards too
+  f.b.mov(output(0), y);
+  f.b.flow(Opcode::End);
+  forwardOutputs(f.p);
+  ASSERT_EQ(f.p.code.size(), 2u);
+  EXPECT_EQ(f.p.code[0].op, Opcode::Mul);
+  EXPECT_EQ(f.p.code[0].dst, output(0));
+}
+
+TEST(OutputForwarding, LeavesValuesReadTwiceOrDefinedTwice) {
+  Fixture f;
+  const Operand x = f.b.op(Opcode::Add, constant(0), constant(1));
+  f.b.mov(output(0), x);
+  f.b.mov(output(1), x);  // two uses
+  const Operand y = f.b.op(Opcode::Mov, constant(2));
+  f.b.opTo(y, Opcode::Add, y, constant(3));  // two definitions
+  f.b.mov(output(2), y);
+  f.b.flow(Opcode::End);
+  const std::vector<isa::Instr> before = f.p.code;
+  forwardOutputs(f.p);
+  EXPECT_EQ(f.p.code, before);
+}
+
+TEST(OutputForwarding, StopsAtControlFlowAndAtAccessesOfTheOutput) {
+  Fixture f;
+  const Operand x = f.b.op(Opcode::Add, constant(0), constant(1));
+  f.b.cond(Opcode::If, constant(2));  // the copy runs under other lanes than the definition
+  f.b.mov(output(0), x);
+  f.b.flow(Opcode::Endif);
+  const Operand y = f.b.op(Opcode::Mul, constant(0), constant(1));
+  f.b.mov(output(1), constant(4));  // o0.y written between the definition and the copy
+  f.b.mov(output(1), y);
+  const Operand z = f.b.op(Opcode::Mul, constant(0), constant(3));
+  f.b.op(Opcode::Add, output(2), constant(1));  // o0.z read between them
+  f.b.mov(output(2), z);
+  f.b.flow(Opcode::End);
+  const std::vector<isa::Instr> before = f.p.code;
+  forwardOutputs(f.p);
+  EXPECT_EQ(f.p.code, before);
+}
+
+TEST(OutputForwarding, LeavesModifiedAndSaturatedCopies) {
+  Fixture f;
+  const Operand x = f.b.op(Opcode::Add, constant(0), constant(1));
+  f.b.opTo(output(0), Opcode::Mov, x, {}, {}, /*sat=*/true);
+  const Operand y = f.b.op(Opcode::Add, constant(0), constant(2));
+  f.b.mov(output(1), neg(y));
+  f.b.flow(Opcode::End);
+  const std::vector<isa::Instr> before = f.p.code;
+  forwardOutputs(f.p);
+  EXPECT_EQ(f.p.code, before);
+}
+
+}  // namespace
+}  // namespace tessera::compiler::ir
