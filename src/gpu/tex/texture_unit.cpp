@@ -647,15 +647,17 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   const uint8_t* texels = map(d);
   const bool lodMatters = lodChooses(d);
   const LevelChoice fixed = lodMatters ? LevelChoice{} : chooseLevels(d, 0.0f);
+  // The call's fetches reach the bus together: the counters are byte sums, so one charge for
+  // the warp counts what a charge per quad would.
+  fetchedBytes_ = 0;
   for (; quads; quads &= quads - 1) {
     const int q = std::countr_zero(quads);
     ++stats_.quads;
     const LevelChoice lc =
         lodMatters ? chooseLevels(d, quadLod(d, s + 4 * q, t + 4 * q, bias[q])) : fixed;
-    fetchedBytes_ = 0;
     samplePixels(d, texels, lc, 0, 4, s + 4 * q, t + 4 * q, 0.0f, nullptr, offset, out + 4 * q);
-    chargeFetches();
   }
+  chargeFetches();
 }
 
 void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float lod, float out[4],
