@@ -1,59 +1,14 @@
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "common/lane_count.h"
-#include "gpu/rb/blend.h"
-#include "gpu/rb/color_format.h"
+#include "gpu/rb/color_write.h"
 #include "gpu/rb/render_backend.h"
 
 namespace tessera::gpu::rb {
 
 namespace {
-
-// One draw's blend and colour write (GLES 2.0 §4.1.7-4.1.8) of one stored value: a pixel, or a
-// sample of a multisample buffer.
-class ColorWrite {
- public:
-  ColorWrite(const BlendState& b, ColorFormat f)
-      : b_(b),
-        codec_(f),
-        stored_(storedChannels(f)),
-        written_(b.colorWriteMask & stored_),
-        bytes_(layoutOf(f).bytes),
-        partial_(written_ != stored_),
-        writeBits_(channelBits(f, written_)) {
-    for (int c = 0; c < 4; ++c) k_[c] = std::clamp(b.constant[c], 0.0f, 1.0f);  // §4.1.7
-  }
-  bool writesNothing() const { return written_ == 0; }
-  // The destination is read only when it contributes: blending, or channels the mask keeps.
-  bool readsDst() const { return b_.enable || partial_; }
-  uint32_t bytes() const { return bytes_; }
-
-  // src: the shader output already clamped to [0,1].
-  void run(uint8_t* p, const float src[4]) const {
-    const uint32_t old = readsDst() ? loadPixel(p, bytes_) : 0;
-    uint32_t out;
-    if (b_.enable) {
-      float dst[4], res[4];
-      codec_.unpack(old, dst);
-      blendPixel(b_, src, dst, k_, res);
-      out = codec_.pack(res);
-    } else {
-      out = codec_.pack(src);
-    }
-    if (partial_) out = (old & ~writeBits_) | (out & writeBits_);
-    storePixel(p, bytes_, out);
-  }
-
- private:
-  const BlendState& b_;
-  PixelCodec codec_;
-  uint8_t stored_, written_;
-  uint32_t bytes_;
-  bool partial_;
-  uint32_t writeBits_;
-  float k_[4];
-};
 
 void clampColor(const float in[4], float out[4]) {
   for (int c = 0; c < 4; ++c) {
@@ -64,10 +19,21 @@ void clampColor(const float in[4], float out[4]) {
 
 }  // namespace
 
+// Draws change blend state and format rarely and quads come by the thousand: the write is set up
+// again only when either differs, bit for bit, from the last one.
+const ColorWrite& RenderBackend::colorWrite(const BlendState& b, ColorFormat f) {
+  if (!colorWrite_ || colorFormat_ != f || std::memcmp(&blend_, &b, sizeof b) != 0) {
+    std::memcpy(&blend_, &b, sizeof b);
+    colorFormat_ = f;
+    colorWrite_.emplace(b, f);
+  }
+  return *colorWrite_;
+}
+
 void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surface, int x, int y,
                           uint8_t mask, const float rgba[4][4]) {
   mask &= 0xf;
-  const ColorWrite write(b, f);
+  const ColorWrite& write = colorWrite(b, f);
   if (mask == 0 || write.writesNothing()) return;
   const uint32_t bytes = write.bytes();
   for (int i = 0; i < 4; ++i) {
@@ -83,7 +49,7 @@ void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surfac
 
 void RenderBackend::colorSamples(const BlendState& b, ColorFormat f, SurfaceView surface, int x,
                                  int y, uint32_t samples, uint16_t mask, const float rgba[4][4]) {
-  const ColorWrite write(b, f);
+  const ColorWrite& write = colorWrite(b, f);
   if (mask == 0 || write.writesNothing()) return;
   const uint32_t bytes = write.bytes();
   for (int i = 0; i < 4; ++i) {

@@ -3,8 +3,10 @@
 // mode, and counts the bytes it moves so the caller can charge the bus.
 #pragma once
 #include <cstdint>
-#include "common/counter_sum.h"
+#include <optional>
 
+#include "common/counter_sum.h"
+#include "gpu/rb/color_write.h"
 #include "gpu/rb/rb_state.h"
 
 namespace tessera::gpu::rb {
@@ -55,7 +57,13 @@ class RenderBackend final {
   void resetStats() { stats_ = {}; }
 
  private:
+  const ColorWrite& colorWrite(const BlendState&, ColorFormat);
+
   RbStats stats_{};
+  // The colour write of the last blend state and format (colorWrite).
+  std::optional<ColorWrite> colorWrite_;
+  BlendState blend_;
+  ColorFormat colorFormat_ = ColorFormat::RGBA8;
 };
 
 }  // namespace tessera::gpu::rb

@@ -1,0 +1,57 @@
+// Render backend (rb/): one draw's blend and colour write of one stored value, set up once per
+// draw state and run per pixel or sample.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+
+#include "gpu/rb/blend.h"
+#include "gpu/rb/color_format.h"
+
+namespace tessera::gpu::rb {
+
+// One draw's blend and colour write (GLES 2.0 §4.1.7-4.1.8) of one stored value: a pixel, or a
+// sample of a multisample buffer.
+class ColorWrite final {
+ public:
+  ColorWrite(const BlendState& b, ColorFormat f)
+      : b_(b),
+        codec_(f),
+        stored_(storedChannels(f)),
+        written_(b.colorWriteMask & stored_),
+        bytes_(layoutOf(f).bytes),
+        partial_(written_ != stored_),
+        writeBits_(channelBits(f, written_)) {
+    for (int c = 0; c < 4; ++c) k_[c] = std::clamp(b.constant[c], 0.0f, 1.0f);  // §4.1.7
+  }
+  bool writesNothing() const { return written_ == 0; }
+  // The destination is read only when it contributes: blending, or channels the mask keeps.
+  bool readsDst() const { return b_.enable || partial_; }
+  uint32_t bytes() const { return bytes_; }
+
+  // src: the shader output already clamped to [0,1].
+  void run(uint8_t* p, const float src[4]) const {
+    const uint32_t old = readsDst() ? loadPixel(p, bytes_) : 0;
+    uint32_t out;
+    if (b_.enable) {
+      float dst[4], res[4];
+      codec_.unpack(old, dst);
+      blendPixel(b_, src, dst, k_, res);
+      out = codec_.pack(res);
+    } else {
+      out = codec_.pack(src);
+    }
+    if (partial_) out = (old & ~writeBits_) | (out & writeBits_);
+    storePixel(p, bytes_, out);
+  }
+
+ private:
+  BlendState b_;  // a copy: a write is kept across quads (RenderBackend::colorWrite)
+  PixelCodec codec_;
+  uint8_t stored_, written_;
+  uint32_t bytes_;
+  bool partial_;
+  uint32_t writeBits_;
+  float k_[4];
+};
+
+}  // namespace tessera::gpu::rb
