@@ -16,6 +16,13 @@ struct Fixture {
   Program p;
   Builder b{p};
   Fixture() { p.stage = isa::Stage::Fragment; }
+  // Ends the program and checks that forwarding changes none of it.
+  void expectLeftAlone() {
+    b.flow(Opcode::End);
+    const std::vector<isa::Instr> before = p.code;
+    forwardOutputs(p);
+    EXPECT_EQ(p.code, before);
+  }
 };
 
 TEST(OutputForwarding, ComputesASingleUseValueIntoItsOutput) {
@@ -38,10 +45,7 @@ TEST(OutputForwarding, LeavesValuesReadTwiceOrDefinedTwice) {
   const Operand y = f.b.op(Opcode::Mov, constant(2));
   f.b.opTo(y, Opcode::Add, y, constant(3));  // two definitions
   f.b.mov(output(2), y);
-  f.b.flow(Opcode::End);
-  const std::vector<isa::Instr> before = f.p.code;
-  forwardOutputs(f.p);
-  EXPECT_EQ(f.p.code, before);
+  f.expectLeftAlone();
 }
 
 TEST(OutputForwarding, StopsAtControlFlowAndAtAccessesOfTheOutput) {
@@ -56,10 +60,7 @@ TEST(OutputForwarding, StopsAtControlFlowAndAtAccessesOfTheOutput) {
   const Operand z = f.b.op(Opcode::Mul, constant(0), constant(3));
   f.b.op(Opcode::Add, output(2), constant(1));  // o0.z read between them
   f.b.mov(output(2), z);
-  f.b.flow(Opcode::End);
-  const std::vector<isa::Instr> before = f.p.code;
-  forwardOutputs(f.p);
-  EXPECT_EQ(f.p.code, before);
+  f.expectLeftAlone();
 }
 
 TEST(OutputForwarding, LeavesModifiedAndSaturatedCopies) {
@@ -68,10 +69,7 @@ TEST(OutputForwarding, LeavesModifiedAndSaturatedCopies) {
   f.b.opTo(output(0), Opcode::Mov, x, {}, {}, /*sat=*/true);
   const Operand y = f.b.op(Opcode::Add, constant(0), constant(2));
   f.b.mov(output(1), neg(y));
-  f.b.flow(Opcode::End);
-  const std::vector<isa::Instr> before = f.p.code;
-  forwardOutputs(f.p);
-  EXPECT_EQ(f.p.code, before);
+  f.expectLeftAlone();
 }
 
 }  // namespace

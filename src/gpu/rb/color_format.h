@@ -68,7 +68,7 @@ inline void storePixel(uint8_t* p, uint32_t bytes, uint32_t v) {
 class PixelCodec {
  public:
   explicit PixelCodec(ColorFormat f) {
-    const ColorLayout& l = kColorLayouts[static_cast<size_t>(f)];
+    const ColorLayout& l = layoutOf(f);
     for (int c = 0; c < 4; ++c) {
       mask_[c] = (1u << l.bits[c]) - 1u;
       max_[c] = static_cast<float>(mask_[c]);

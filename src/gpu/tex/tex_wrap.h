@@ -9,6 +9,11 @@
 
 namespace tessera::gpu::tex {
 
+// Fraction bits of a filtered texel address and of the blend between mip levels, as filtering
+// hardware has (D3D10-class units: 8 bits); both the scalar and the SIMD filters use it.
+inline constexpr int32_t kSubTexelBits = 8;
+inline constexpr int32_t kSubTexelScale = 1 << kSubTexelBits;
+
 // Brings s into a small range without changing the texels it selects: only the fraction matters
 // for REPEAT, the fraction of s/2 for MIRRORED_REPEAT, and [0,1] for CLAMP_TO_EDGE (the clamp
 // to [1/2N, 1 - 1/2N] of §3.7.6 then follows from clamping indices). NaN samples as 0.

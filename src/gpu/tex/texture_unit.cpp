@@ -29,8 +29,6 @@ struct Level {
   TextureCache* cache;
 };
 
-constexpr int32_t kSubTexelBits = 8;
-constexpr int32_t kSubTexelScale = 1 << kSubTexelBits;
 
 // The depth comparison of OpenGL ES 3.0 §3.8.16: 1 when `ref OP texel` holds, else 0.
 float compareDepth(CompareFunc f, float ref, float texel) {
