@@ -4,6 +4,7 @@
 // without the texture cache.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -80,6 +81,69 @@ TEST(SpecializedFilters, MatchTheGeneralFilterToTheBit) {
       EXPECT_GT(fast.unit.stats().hits, 0u);
     }
   }
+}
+
+// A warp's lookups in one call (the shader core's path): each sampled quad's rows hold what the
+// general filter gives that quad alone, the other quads' rows are left as they were, and every
+// counter is the same, for any set of quads and with each quad choosing its own levels.
+TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<float> coord(-1.5f, 2.5f), step(-0.2f, 0.2f), bias(-1.0f, 2.0f);
+  std::uniform_int_distribution<uint32_t> mask(0, 255);
+  std::uniform_int_distribution<int> byte(0, 255);
+  TexFixture fast, general;
+  general.unit.setSpecializedFilters(false);
+  fast.unit.configureCache({2048, 64, 4});
+  general.unit.configureCache({2048, 64, 4});
+  constexpr int kQuads = 8;
+  for (TexFormat format : kFormats) {
+    TextureDescriptor d;
+    d.format = format;
+    d.width = 16;
+    d.height = 11;
+    d.levels = 4;
+    std::vector<uint8_t> bytes(totalBytes(d));
+    for (uint8_t& b : bytes) b = static_cast<uint8_t>(byte(rng));
+    TextureDescriptor a = fast.make(format, 16, 11, 4, bytes);
+    TextureDescriptor b = general.make(format, 16, 11, 4, bytes);
+    for (int combo = 0; combo < 3 * 3 * 3; ++combo) {
+      for (TextureDescriptor* x : {&a, &b}) {
+        x->magFilter = Filter::Linear;
+        x->minFilter = combo % 3 == 1 ? Filter::Linear : Filter::Nearest;
+        x->mipFilter = static_cast<MipFilter>(combo % 3);
+        x->wrapS = kWraps[combo / 3 % 3];
+        x->wrapT = kWraps[combo / 9 % 3];
+      }
+      float s[4 * kQuads], t[4 * kQuads], lodBias[kQuads];
+      for (int q = 0; q < kQuads; ++q) {
+        const float x = coord(rng), y = coord(rng), dx = step(rng), dy = step(rng);
+        for (int p = 0; p < 4; ++p) {
+          s[4 * q + p] = x + static_cast<float>(p & 1) * dx;
+          t[4 * q + p] = y + static_cast<float>(p >> 1) * dy;
+        }
+        lodBias[q] = bias(rng);
+      }
+      const uint32_t quads = mask(rng);
+      float rows[4][4 * kQuads];
+      std::fill(&rows[0][0], &rows[0][0] + 4 * 4 * kQuads, -7.0f);
+      float* const out[4] = {rows[0], rows[1], rows[2], rows[3]};
+      fast.unit.sampleQuads(a, s, t, lodBias, quads, out);
+      for (int q = 0; q < kQuads; ++q) {
+        float want[4][4];
+        if ((quads >> q) & 1) general.unit.sampleQuad(b, s + 4 * q, t + 4 * q, lodBias[q], want);
+        for (int p = 0; p < 4; ++p)
+          for (int ch = 0; ch < 4; ++ch) {
+            const float expected = (quads >> q) & 1 ? want[p][ch] : -7.0f;
+            ASSERT_EQ(std::memcmp(&rows[ch][4 * q + p], &expected, sizeof expected), 0)
+                << "format " << static_cast<int>(format) << " combination " << combo << " quad "
+                << q << " pixel " << p << " channel " << ch;
+          }
+      }
+    }
+  }
+  EXPECT_TRUE(sameStats(fast.unit.stats(), general.unit.stats()));
+  EXPECT_GT(fast.unit.stats().misses, 0u);
+  EXPECT_GT(fast.unit.stats().hits, 0u);
 }
 
 // The quad paths reduce and floor coordinates in SIMD registers: NaN, infinities, signed zeros,

@@ -257,12 +257,11 @@ void WarpExecutor::sample(const Instr& in) {
   const bool hasArg = in.op != Opcode::Sam && in.op != Opcode::Samc;
   const float* arg = hasArg ? fetch(in.src[cube ? 1 : 2], isa::Type::F, tmp_[2]) : nullptr;
   const bool explicitLod = in.op == Opcode::Saml || in.op == Opcode::Samcl;
-  std::memset(out_, 0, sizeof out_);
   const bool quadLod = prog_->stage == isa::Stage::Fragment && !explicitLod;
   const tex::TexelOffset offset{in.texelOffset[0], in.texelOffset[1], in.texelOffset[2]};
   if (quadLod && !cube) {
     // The quads with an executing pixel, each with its first executing pixel's bias (the bias
-    // is per quad in the texture unit), in one call.
+    // is per quad in the texture unit), in one call that writes the result rows.
     uint32_t quads = 0;
     float bias[kLanes / 4] = {};
     for (int q = 0; q < kLanes / 4; ++q) {
@@ -271,13 +270,12 @@ void WarpExecutor::sample(const Instr& in) {
       quads |= 1u << q;
       if (arg) bias[q] = arg[4 * q + std::countr_zero(quadMask)];
     }
-    float texel[kLanes][4];
-    unit.sampleQuads(desc, c0, c1, bias, quads, texel, offset);
-    for (int q = 0; q < kLanes / 4; ++q)
-      if ((quads >> q) & 1u)
-        for (int l = 4 * q; l < 4 * q + 4; ++l)
-          for (int ch = 0; ch < 4; ++ch) out_[ch][l] = texel[l][ch];
+    // Lanes no lookup writes are zero, so that a result never carries an earlier one's values.
+    if (quads != (1u << kLanes / 4) - 1) std::memset(out_, 0, sizeof out_);
+    float* const rows[4] = {out_[0], out_[1], out_[2], out_[3]};
+    unit.sampleQuads(desc, c0, c1, bias, quads, rows, offset);
   }
+  if (!quadLod || cube) std::memset(out_, 0, sizeof out_);
   for (int q = 0; q < kLanes / 4; ++q) {
     if (quadLod && !cube) break;  // sampled above
     const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;

@@ -10,7 +10,6 @@
 
 #include "common/counter_sum.h"
 #include "gpu/tex/cube_face.h"
-#include "gpu/tex/quad_coords.h"
 #include "gpu/tex/tex_wrap.h"
 #include "gpu/tex/texel_format.h"
 
@@ -19,16 +18,6 @@ namespace {
 
 // Largest texture edge the unit addresses; texel indices and wrap arithmetic stay in int32.
 constexpr uint32_t kMaxTextureSize = 16384;
-
-// One mip level (of one face, layer or 3D texture) as the filter sees it: its texels, and the
-// GPU address they start at with the cache every fetch looks up (null: no cache).
-struct Level {
-  const uint8_t* texels;
-  int32_t width, height, depth;
-  GpuAddress address;
-  TextureCache* cache;
-};
-
 
 // The depth comparison of OpenGL ES 3.0 §3.8.16: 1 when `ref OP texel` holds, else 0.
 float compareDepth(CompareFunc f, float ref, float texel) {
@@ -151,204 +140,9 @@ constexpr std::array<FilterFn, sizeof...(I)> filterTable(std::index_sequence<I..
 }
 constexpr auto kFilters = filterTable(std::make_index_sequence<kTexelBlocks.size()>());
 
-// The common lookup specialized: the pixels of a quad on a 2D level (or two, blended) of a GLES 2
-// colour format, with the filter and both wrap modes fixed at compile time, so the per-texel
-// path has no switch left. The arithmetic is filterLevel's, in the same order: the results are
-// the same to the bit, which the texture tests check against the general path.
-struct Quad2D {
-  const Level* level[2];
-  int count;
-  float blend;
-  int pixels;
-  const float *s, *t;
-  TexelOffset offset;
-  float (*out)[4];
-};
-
-#if defined(__SSE2__)
-// A texel's four channels in one SSE register. RGBA8 and RGB8 widen their bytes (RGB8 with an
-// alpha byte of 255) and divide by 255, which rounds as kUnorm8's division does; the other
-// formats go through decodeTexel, gathered in registers (a 16-byte load of four scalar stores
-// would wait for store forwarding).
-template <TexFormat F>
-[[gnu::always_inline]] inline __m128 decodeTexel4(const uint8_t* p) {
-  if constexpr (F == TexFormat::RGBA8 || F == TexFormat::RGB8) {
-    uint32_t v;
-    if constexpr (F == TexFormat::RGBA8) {
-      std::memcpy(&v, p, 4);
-    } else {
-      v = uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | 0xff000000u;
-    }
-    const __m128i zero = _mm_setzero_si128();
-    const __m128i bytes = _mm_unpacklo_epi8(_mm_cvtsi32_si128(static_cast<int>(v)), zero);
-    return _mm_div_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(bytes, zero)), _mm_set1_ps(255.0f));
-  } else {
-    float c[4];
-    decodeTexel(F, p, c);
-    return _mm_setr_ps(c[0], c[1], c[2], c[3]);
-  }
-}
-
-// Texel (i, j) of a level, looked up in the cache (an inline hit counted in `hits`) and decoded.
-template <TexFormat F>
-[[gnu::always_inline]] inline __m128 fetchTexel4(const Level& lv, int32_t i, int32_t j,
-                                                 uint64_t& hits) {
-  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
-  const size_t index =
-      static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
-  if (lv.cache) lv.cache->access(lv.address + index * bytes, bytes, hits);
-  return decodeTexel4<F>(lv.texels + index * bytes);
-}
-
-// filterQuad2D for a whole quad: the coordinates of the four pixels, and for LINEAR their taps
-// and weights, in SSE registers (quad_coords.h); then per pixel its texels, looked up in the
-// cache in the scalar order, with the four channels weighted and summed as one vector in
-// filterLevel's order. Both levels of a mipmap blend are prepared first, as they touch no cache.
-template <TexFormat F, Filter FL, Wrap WS, Wrap WT>
-uint32_t filterQuadSse(const Quad2D& q) {
-  struct Footprints {
-    alignas(16) int32_t i[4], j[4];  // NEAREST: the texel; LINEAR: the lower one (unwrapped)
-    alignas(16) float w[4][4];       // LINEAR: w[k][p], weight of texel k (00 10 01 11) of pixel p
-  } fp[2];
-  const __m128 s = _mm_loadu_ps(q.s), t = _mm_loadu_ps(q.t), one = _mm_set1_ps(1.0f);
-  const int count = q.count;
-  for (int k = 0; k < count; ++k) {
-    const Level& lv = *q.level[k];
-    const __m128 u =
-        _mm_add_ps(quad::texelCoord<WS>(s, lv.width), _mm_set1_ps(static_cast<float>(q.offset.u)));
-    const __m128 v =
-        _mm_add_ps(quad::texelCoord<WT>(t, lv.height), _mm_set1_ps(static_cast<float>(q.offset.v)));
-    if constexpr (FL == Filter::Nearest) {
-      _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].i), quad::floorToInt(u));
-      _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].j), quad::floorToInt(v));
-    } else {
-      const quad::Taps tu = quad::linearTaps(u), tv = quad::linearTaps(v);
-      const __m128 a = tu.weight, b = tv.weight;
-      const __m128 na = _mm_sub_ps(one, a), nb = _mm_sub_ps(one, b);
-      _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].i), tu.index);
-      _mm_store_si128(reinterpret_cast<__m128i*>(fp[k].j), tv.index);
-      _mm_store_ps(fp[k].w[0], _mm_mul_ps(na, nb));
-      _mm_store_ps(fp[k].w[1], _mm_mul_ps(a, nb));
-      _mm_store_ps(fp[k].w[2], _mm_mul_ps(na, b));
-      _mm_store_ps(fp[k].w[3], _mm_mul_ps(a, b));
-    }
-  }
-  uint64_t hits = 0;
-  const __m128 keep = _mm_set1_ps(1 - q.blend), blend = _mm_set1_ps(q.blend);
-  for (int p = 0; p < 4; ++p) {
-    __m128 c[2] = {_mm_setzero_ps(), _mm_setzero_ps()};
-    for (int k = 0; k < count; ++k) {
-      const Level& lv = *q.level[k];
-      const Footprints& f = fp[k];
-      if constexpr (FL == Filter::Nearest) {
-        c[k] = fetchTexel4<F>(lv, wrapIndex(WS, f.i[p], lv.width), wrapIndex(WT, f.j[p], lv.height),
-                              hits);
-      } else {
-        const int32_t i0 = wrapIndex(WS, f.i[p], lv.width);
-        const int32_t i1 = wrapIndex(WS, f.i[p] + 1, lv.width);
-        const int32_t j0 = wrapIndex(WT, f.j[p], lv.height);
-        const int32_t j1 = wrapIndex(WT, f.j[p] + 1, lv.height);
-        __m128 sum = _mm_mul_ps(_mm_set1_ps(f.w[0][p]), fetchTexel4<F>(lv, i0, j0, hits));
-        sum = _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(f.w[1][p]), fetchTexel4<F>(lv, i1, j0, hits)));
-        sum = _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(f.w[2][p]), fetchTexel4<F>(lv, i0, j1, hits)));
-        c[k] =
-            _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(f.w[3][p]), fetchTexel4<F>(lv, i1, j1, hits)));
-      }
-    }
-    if (count == 2) c[0] = _mm_add_ps(_mm_mul_ps(keep, c[0]), _mm_mul_ps(blend, c[1]));
-    _mm_storeu_ps(q.out[p], c[0]);
-  }
-  if (q.level[0]->cache) q.level[0]->cache->countHits(hits);  // both levels share the cache
-  return (FL == Filter::Nearest ? 4u : 16u) * static_cast<uint32_t>(count);
-}
-#endif
-
-template <TexFormat F, Filter FL, Wrap WS, Wrap WT>
-uint32_t filterQuad2D(const Quad2D& q) {
-  constexpr TexelBlock block = kTexelBlocks[static_cast<size_t>(F)];
-#if defined(__SSE2__)
-  if (q.pixels == 4) return filterQuadSse<F, FL, WS, WT>(q);
-#endif
-  auto one = [&](const Level& lv, float s, float t, float out[4]) __attribute__((always_inline)) {
-    auto texel = [&](int32_t i, int32_t j, float c[4]) __attribute__((always_inline)) {
-      const size_t index =
-          static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
-      if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes);
-      decodeTexel(F, lv.texels + index * block.bytes, c);
-    };
-    const float u = texelCoord(WS, s, lv.width) + static_cast<float>(q.offset.u);
-    const float v = texelCoord(WT, t, lv.height) + static_cast<float>(q.offset.v);
-    if constexpr (FL == Filter::Nearest) {
-      texel(wrapIndex(WS, static_cast<int32_t>(std::floor(u)), lv.width),
-            wrapIndex(WT, static_cast<int32_t>(std::floor(v)), lv.height), out);
-      return 1u;
-    } else {
-      const Tap tu = linearTap(u), tv = linearTap(v);
-      const int32_t i0 = wrapIndex(WS, tu.i, lv.width), i1 = wrapIndex(WS, tu.i + 1, lv.width);
-      const int32_t j0 = wrapIndex(WT, tv.i, lv.height), j1 = wrapIndex(WT, tv.i + 1, lv.height);
-      const float a = tu.weight, b = tv.weight;
-      const float w00 = (1 - a) * (1 - b), w10 = a * (1 - b), w01 = (1 - a) * b, w11 = a * b;
-      float t00[4], t10[4], t01[4], t11[4];
-      texel(i0, j0, t00);
-      texel(i1, j0, t10);
-      texel(i0, j1, t01);
-      texel(i1, j1, t11);
-      for (int ch = 0; ch < 4; ++ch)
-        out[ch] = w00 * t00[ch] + w10 * t10[ch] + w01 * t01[ch] + w11 * t11[ch];
-      return 4u;
-    }
-  };
-  uint32_t fetched = 0;
-  for (int p = 0; p < q.pixels; ++p) {
-    fetched += one(*q.level[0], q.s[p], q.t[p], q.out[p]);
-    if (q.count == 2) {
-      float t2[4];
-      fetched += one(*q.level[1], q.s[p], q.t[p], t2);
-      for (int ch = 0; ch < 4; ++ch) q.out[p][ch] = (1 - q.blend) * q.out[p][ch] + q.blend * t2[ch];
-    }
-  }
-  return fetched;
-}
-
-using Quad2DFn = uint32_t (*)(const Quad2D&);
-// The formats of GLES 2 textures, in the order of the table below.
-constexpr std::array<TexFormat, 8> kQuad2DFormats = {
-    TexFormat::RGBA8,    TexFormat::RGB8, TexFormat::RGB565, TexFormat::RGBA4444,
-    TexFormat::RGBA5551, TexFormat::L8,   TexFormat::A8,     TexFormat::LA8};
-
-template <TexFormat F, Filter FL>
-constexpr std::array<Quad2DFn, 9> quad2DWraps() {
-  return {&filterQuad2D<F, FL, Wrap::Repeat, Wrap::Repeat>,
-          &filterQuad2D<F, FL, Wrap::Repeat, Wrap::ClampToEdge>,
-          &filterQuad2D<F, FL, Wrap::Repeat, Wrap::MirroredRepeat>,
-          &filterQuad2D<F, FL, Wrap::ClampToEdge, Wrap::Repeat>,
-          &filterQuad2D<F, FL, Wrap::ClampToEdge, Wrap::ClampToEdge>,
-          &filterQuad2D<F, FL, Wrap::ClampToEdge, Wrap::MirroredRepeat>,
-          &filterQuad2D<F, FL, Wrap::MirroredRepeat, Wrap::Repeat>,
-          &filterQuad2D<F, FL, Wrap::MirroredRepeat, Wrap::ClampToEdge>,
-          &filterQuad2D<F, FL, Wrap::MirroredRepeat, Wrap::MirroredRepeat>};
-}
-
-template <size_t... I>
-constexpr auto quad2DTable(std::index_sequence<I...>) {
-  return std::array<std::array<std::array<Quad2DFn, 9>, 2>, sizeof...(I)>{
-      {{quad2DWraps<kQuad2DFormats[I], Filter::Nearest>(),
-        quad2DWraps<kQuad2DFormats[I], Filter::Linear>()}...}};
-}
-constexpr auto kQuad2D = quad2DTable(std::make_index_sequence<kQuad2DFormats.size()>());
-
 // Without mipmaps and with one filter for both, lambda chooses nothing: level 0, that filter.
 bool lodChooses(const TextureDescriptor& d) {
   return d.mipFilter != MipFilter::None || d.magFilter != d.minFilter;
-}
-
-// The specialized lookup for a 2D level of `format` without depth comparison, or null.
-Quad2DFn quad2DFilter(TexFormat format, Filter filter, Wrap s, Wrap t) {
-  for (size_t f = 0; f < kQuad2DFormats.size(); ++f)
-    if (kQuad2DFormats[f] == format)
-      return kQuad2D[f][static_cast<size_t>(filter)]
-                    [static_cast<size_t>(s) * 3 + static_cast<size_t>(t)];
-  return nullptr;
 }
 
 }  // namespace
@@ -534,20 +328,12 @@ void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, cons
   std::copy(result[0], result[0] + 4, out);
 }
 
-void TextureUnit::samplePixels(const TextureDescriptor& d, const uint8_t* texels,
-                               const LevelChoice& lc, uint32_t face, int pixels, const float* s,
-                               const float* t, float r, const float* ref, TexelOffset offset,
-                               float (*out)[4]) {
-  stats_.samples += static_cast<uint64_t>(pixels);
-  const FilterFn filter = kFilters[static_cast<size_t>(d.format)];
+void TextureUnit::levelsOf(const TextureDescriptor& d, const uint8_t* texels, const LevelChoice& lc,
+                           uint32_t face, Level out[2]) {
   TextureCache* cache = cache_.enabled() ? &cache_ : nullptr;
-  const uint64_t missBytes = cache_.stats().missBytes;
-  // Filled in place: a copied Level would be read back as vectors from scalar stores, which
-  // waits for store forwarding on every call.
-  Level levels[2];
   for (int k = 0; k < lc.count; ++k) {
     const uint64_t at = lc.offset[k] + face * lc.faceBytes[k];
-    Level& l = levels[k];
+    Level& l = out[k];
     l.texels = texels + at;
     l.width = lc.width[k];
     l.height = lc.height[k];
@@ -555,28 +341,50 @@ void TextureUnit::samplePixels(const TextureDescriptor& d, const uint8_t* texels
     l.address = d.base + at;
     l.cache = cache;
   }
-  const Level& first = levels[0];
-  const Level& second = levels[lc.count == 2 ? 1 : 0];
-  uint32_t fetched = 0;
-  const Quad2DFn quad = d.volume || ref || !useQuad2D_
-                            ? nullptr
-                            : quad2DFilter(d.format, lc.filter, d.wrapS, d.wrapT);
-  if (quad) {
-    fetched = quad({{&first, &second}, lc.count, lc.blend, pixels, s, t, offset, out});
-  }
-  for (int p = 0; p < pixels && !quad; ++p) {
-    fetched += filter(d, first, lc.filter, s[p], t[p], r, ref, offset, out[p]);
-    if (lc.count == 2) {
-      float t2[4];
-      fetched += filter(d, second, lc.filter, s[p], t[p], r, ref, offset, t2);
-      for (int ch = 0; ch < 4; ++ch) out[p][ch] = (1 - lc.blend) * out[p][ch] + lc.blend * t2[ch];
-    }
-  }
+}
+
+QuadFilterFn TextureUnit::quadKernel(const TextureDescriptor& d, Filter filter) const {
+  return useQuad2D_ && !d.volume ? quadFilter(d.format, filter, d.wrapS, d.wrapT) : nullptr;
+}
+
+void TextureUnit::chargeTexels(const TextureDescriptor& d, uint32_t fetched, uint64_t missBytes) {
   stats_.texelFetches += fetched;
   // With a cache the bus carries the lines that missed; without one every texel goes to memory,
   // a texel of a compressed format costing the whole block it lives in (docs/textures.md).
-  fetchedBytes_ += cache ? cache_.stats().missBytes - missBytes
-                         : uint64_t{fetched} * kTexelBlocks[static_cast<size_t>(d.format)].bytes;
+  fetchedBytes_ += cache_.enabled()
+                       ? cache_.stats().missBytes - missBytes
+                       : uint64_t{fetched} * kTexelBlocks[static_cast<size_t>(d.format)].bytes;
+}
+
+void TextureUnit::samplePixels(const TextureDescriptor& d, const uint8_t* texels,
+                               const LevelChoice& lc, uint32_t face, int pixels, const float* s,
+                               const float* t, float r, const float* ref, TexelOffset offset,
+                               float (*out)[4]) {
+  stats_.samples += static_cast<uint64_t>(pixels);
+  const uint64_t missBytes = cache_.stats().missBytes;
+  // Filled in place: a copied Level would be read back as vectors from scalar stores, which
+  // waits for store forwarding on every call.
+  Level levels[2];
+  levelsOf(d, texels, lc, face, levels);
+  uint32_t fetched = 0;
+  if (const QuadFilterFn quad = pixels == 4 && !ref ? quadKernel(d, lc.filter) : nullptr) {
+    float rows[4][4];
+    float* const rowPtrs[4] = {rows[0], rows[1], rows[2], rows[3]};
+    fetched = quad({{&levels[0], &levels[1]}, lc.count, lc.blend, s, t, offset, rowPtrs});
+    for (int p = 0; p < 4; ++p)
+      for (int ch = 0; ch < 4; ++ch) out[p][ch] = rows[ch][p];
+    return chargeTexels(d, fetched, missBytes);
+  }
+  const FilterFn filter = kFilters[static_cast<size_t>(d.format)];
+  for (int p = 0; p < pixels; ++p) {
+    fetched += filter(d, levels[0], lc.filter, s[p], t[p], r, ref, offset, out[p]);
+    if (lc.count == 2) {
+      float t2[4];
+      fetched += filter(d, levels[1], lc.filter, s[p], t[p], r, ref, offset, t2);
+      for (int ch = 0; ch < 4; ++ch) out[p][ch] = (1 - lc.blend) * out[p][ch] + lc.blend * t2[ch];
+    }
+  }
+  chargeTexels(d, fetched, missBytes);
 }
 
 // An incomplete texture samples as (0, 0, 0, 1) without touching memory (GLES 2.0 §3.8.2). For
@@ -633,28 +441,64 @@ void TextureUnit::sampleQuad(const TextureDescriptor& d, const float s[4], const
 }
 
 void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const float* t,
-                              const float* bias, uint32_t quads, float (*out)[4],
+                              const float* bias, uint32_t quads, float* const out[4],
                               TexelOffset offset) {
+  auto scatter = [&](int q, const float(*pixels)[4]) {
+    for (int p = 0; p < 4; ++p)
+      for (int ch = 0; ch < 4; ++ch) out[ch][4 * q + p] = pixels[p][ch];
+  };
   if (!isComplete(d) || (d.maxAnisotropy > 1 && targetOf(d) == TexTarget::Tex2D)) {
     for (; quads; quads &= quads - 1) {
       const int q = std::countr_zero(quads);
-      sampleQuad(d, s + 4 * q, t + 4 * q, bias[q], out + 4 * q, offset);
+      float pixels[4][4];
+      sampleQuad(d, s + 4 * q, t + 4 * q, bias[q], pixels, offset);
+      scatter(q, pixels);
     }
     return;
   }
   const uint8_t* texels = map(d);
   const bool lodMatters = lodChooses(d);
   const LevelChoice fixed = lodMatters ? LevelChoice{} : chooseLevels(d, 0.0f);
+  auto choice = [&](int q) {
+    return lodMatters ? chooseLevels(d, quadLod(d, s + 4 * q, t + 4 * q, bias[q])) : fixed;
+  };
   // The call's fetches reach the bus together: the counters are byte sums, so one charge for
   // the warp counts what a charge per quad would.
   fetchedBytes_ = 0;
-  for (; quads; quads &= quads - 1) {
-    const int q = std::countr_zero(quads);
-    ++stats_.quads;
-    const LevelChoice lc =
-        lodMatters ? chooseLevels(d, quadLod(d, s + 4 * q, t + 4 * q, bias[q])) : fixed;
-    samplePixels(d, texels, lc, 0, 4, s + 4 * q, t + 4 * q, 0.0f, nullptr, offset, out + 4 * q);
+  const QuadFilterFn kernels[2] = {quadKernel(d, Filter::Nearest), quadKernel(d, Filter::Linear)};
+  if (kernels[0] == nullptr) {
+    for (; quads; quads &= quads - 1) {
+      const int q = std::countr_zero(quads);
+      ++stats_.quads;
+      float pixels[4][4];
+      samplePixels(d, texels, choice(q), 0, 4, s + 4 * q, t + 4 * q, 0.0f, nullptr, offset, pixels);
+      scatter(q, pixels);
+    }
+    return chargeFetches();
   }
+  // The specialized lookups write the rows directly; the levels are set up once unless each
+  // quad chooses its own.
+  const uint64_t missBytes = cache_.stats().missBytes;
+  Level levels[2];
+  if (!lodMatters) levelsOf(d, texels, fixed, 0, levels);
+  uint32_t fetched = 0;
+  uint64_t count = 0;
+  LevelChoice chosen;  // a quad's own choice; `fixed` is not copied (its copy would be read
+                       // back as vectors from scalar stores, a store-forwarding wait per quad)
+  for (; quads; quads &= quads - 1, ++count) {
+    const int q = std::countr_zero(quads);
+    if (lodMatters) {
+      chosen = choice(q);
+      levelsOf(d, texels, chosen, 0, levels);
+    }
+    const LevelChoice& lc = lodMatters ? chosen : fixed;
+    float* const rows[4] = {out[0] + 4 * q, out[1] + 4 * q, out[2] + 4 * q, out[3] + 4 * q};
+    fetched += kernels[static_cast<size_t>(lc.filter)](
+        {{&levels[0], &levels[1]}, lc.count, lc.blend, s + 4 * q, t + 4 * q, offset, rows});
+  }
+  stats_.quads += count;
+  stats_.samples += 4 * count;
+  chargeTexels(d, fetched, missBytes);
   chargeFetches();
 }
 

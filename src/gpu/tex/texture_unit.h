@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "gpu/mem/gpu_memory.h"
+#include "gpu/tex/quad_filter.h"
 #include "gpu/tex/texture_cache.h"
 #include "gpu/tex/texture_descriptor.h"
 
@@ -20,12 +21,6 @@ struct TexStats {
   // The texture cache (texture_cache.h); all 0 without one. hits + misses = lookups and
   // missBytes = misses x line size = bytesFetched.
   uint64_t lookups, hits, misses, missBytes;
-};
-
-// Whole texels added to a level's texel coordinates before wrapping (OpenGL ES 3.0 §3.8.10, the
-// offset forms of GLSL ES 3.00 lookups); the level of detail does not see it.
-struct TexelOffset {
-  int32_t u = 0, v = 0, w = 0;  // w: 3D textures only
 };
 
 // One pixel's coordinates for the general lookups (sampleQuadVec, sampleLodVec), read by the
@@ -45,9 +40,10 @@ class TextureUnit final {
   void sampleQuad(const TextureDescriptor&, const float s[4], const float t[4], float lodBias,
                   float out[4][4], TexelOffset offset = {});
   // sampleQuad for every quad q of a warp whose bit is set in `quads`: pixels 4q..4q+3 of s, t
-  // and out, bias[q]. The same lookups in the same order, with the texture's set-up paid once.
+  // and of each channel's row out[channel], bias[q]. The same lookups in the same order, with the
+  // texture's set-up paid once; rows of the other quads are left as they are.
   void sampleQuads(const TextureDescriptor&, const float* s, const float* t, const float* bias,
-                   uint32_t quads, float (*out)[4], TexelOffset offset = {});
+                   uint32_t quads, float* const out[4], TexelOffset offset = {});
   // Explicit LOD (no derivatives): the same level selection and filtering with lambda = lod.
   void sampleLod(const TextureDescriptor&, float s, float t, float lod, float out[4],
                  TexelOffset offset = {});
@@ -149,6 +145,14 @@ class TextureUnit final {
   void samplePixels(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&,
                     uint32_t face, int pixels, const float* s, const float* t, float r,
                     const float* ref, TexelOffset offset, float (*out)[4]);
+  // The levels a choice filters, of cube face or array layer `face`.
+  void levelsOf(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&, uint32_t face,
+                Level out[2]);
+  // The specialized quad lookup of the descriptor's format and wrap modes with `filter`, or null.
+  QuadFilterFn quadKernel(const TextureDescriptor&, Filter filter) const;
+  // Counts `fetched` texels and adds their bus bytes: the cache's misses since it had missed
+  // `missBytes`, or without a cache the texels themselves.
+  void chargeTexels(const TextureDescriptor&, uint32_t fetched, uint64_t missBytes);
   void sampleOne(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&,
                  const TexCoord&, bool shadow, TexelOffset offset, float out[4]);
   // The average of `fp.probes` sampleOne results spread along the footprint's major axis.

@@ -1,0 +1,246 @@
+#include "gpu/tex/quad_filter.h"
+
+#include <array>
+#include <cstring>
+#include <utility>
+
+#include "gpu/tex/quad_coords.h"
+#include "gpu/tex/tex_wrap.h"
+#include "gpu/tex/texel_format.h"
+
+namespace tessera::gpu::tex {
+
+#if defined(__SSE2__)
+namespace {
+
+// A GLES 2 colour texel read as a little-endian word: per channel the shift and width of its
+// field, expanded as c / (2^bits - 1) like decodeTexel; width 0 is a constant channel.
+struct Field {
+  uint8_t shift, bits;
+  float constant;
+};
+using WordLayout = std::array<Field, 4>;
+
+template <TexFormat F>
+constexpr WordLayout wordLayout() {
+  constexpr Field zero{0, 0, 0.0f}, one{0, 0, 1.0f};
+  if constexpr (F == TexFormat::RGBA8) return {{{0, 8, 0}, {8, 8, 0}, {16, 8, 0}, {24, 8, 0}}};
+  if constexpr (F == TexFormat::RGB8) return {{{0, 8, 0}, {8, 8, 0}, {16, 8, 0}, one}};
+  if constexpr (F == TexFormat::RGB565) return {{{11, 5, 0}, {5, 6, 0}, {0, 5, 0}, one}};
+  if constexpr (F == TexFormat::RGBA4444) return {{{12, 4, 0}, {8, 4, 0}, {4, 4, 0}, {0, 4, 0}}};
+  if constexpr (F == TexFormat::RGBA5551) return {{{11, 5, 0}, {6, 5, 0}, {1, 5, 0}, {0, 1, 0}}};
+  if constexpr (F == TexFormat::L8) return {{{0, 8, 0}, {0, 8, 0}, {0, 8, 0}, one}};
+  if constexpr (F == TexFormat::A8) return {{zero, zero, zero, {0, 8, 0}}};
+  if constexpr (F == TexFormat::LA8) return {{{0, 8, 0}, {0, 8, 0}, {0, 8, 0}, {8, 8, 0}}};
+  return {{zero, zero, zero, zero}};
+}
+
+// The texel at p as that word (3-byte texels are read byte by byte: the last texel of a buffer
+// has no fourth byte).
+template <TexFormat F>
+[[gnu::always_inline]] inline uint32_t loadWord(const uint8_t* p) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  if constexpr (bytes == 4) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  } else if constexpr (bytes == 3) {
+    return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16;
+  } else if constexpr (bytes == 2) {
+    return detail::load16(p);
+  } else {
+    return p[0];
+  }
+}
+
+// Four pixels' texels, one channel per register.
+struct Texels4 {
+  __m128 c[4];
+};
+
+template <TexFormat F>
+[[gnu::always_inline]] inline Texels4 decode4(__m128i words) {
+  constexpr WordLayout layout = wordLayout<F>();
+  Texels4 out;
+  for (int ch = 0; ch < 4; ++ch) {
+    const Field f = layout[ch];
+    if (f.bits == 0) {
+      out.c[ch] = _mm_set1_ps(f.constant);
+      continue;
+    }
+    const __m128i field = _mm_and_si128(_mm_srli_epi32(words, f.shift),
+                                        _mm_set1_epi32(static_cast<int>((1u << f.bits) - 1u)));
+    out.c[ch] =
+        _mm_div_ps(_mm_cvtepi32_ps(field), _mm_set1_ps(static_cast<float>((1u << f.bits) - 1u)));
+  }
+  return out;
+}
+
+// wrapIndex for four indices. CLAMP_TO_EDGE clamps in registers; the periodic modes keep indices
+// inside the level (every mode's first case) and wrap the others one by one.
+template <Wrap W>
+[[gnu::always_inline]] inline __m128i wrap4(__m128i i, int32_t size) {
+  const __m128i last = _mm_set1_epi32(size - 1);
+  if constexpr (W == Wrap::ClampToEdge) {
+    const __m128i low = _mm_and_si128(i, _mm_cmpgt_epi32(i, _mm_setzero_si128()));
+    const __m128i over = _mm_cmpgt_epi32(low, last);
+    return _mm_or_si128(_mm_and_si128(over, last), _mm_andnot_si128(over, low));
+  } else {
+    const __m128i outside =
+        _mm_or_si128(_mm_cmplt_epi32(i, _mm_setzero_si128()), _mm_cmpgt_epi32(i, last));
+    if (_mm_movemask_epi8(outside) == 0) return i;
+    alignas(16) int32_t v[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(v), i);
+    for (int32_t& x : v) x = wrapIndex(W, x, size);
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(v));
+  }
+}
+
+// Where one level's texels are: for NEAREST the texel of each pixel, for LINEAR the two columns
+// and rows of each pixel's footprint with its four weights (00 10 01 11, filterLevel's order).
+struct Footprint {
+  alignas(16) int32_t i0[4], i1[4], j0[4], j1[4];
+  __m128 w[4];
+};
+
+template <Filter FL, Wrap WS, Wrap WT>
+[[gnu::always_inline]] inline void footprint(const Level& lv, __m128 s, __m128 t,
+                                             TexelOffset offset, Footprint& f) {
+  const __m128 u =
+      _mm_add_ps(quad::texelCoord<WS>(s, lv.width), _mm_set1_ps(static_cast<float>(offset.u)));
+  const __m128 v =
+      _mm_add_ps(quad::texelCoord<WT>(t, lv.height), _mm_set1_ps(static_cast<float>(offset.v)));
+  auto put = [](int32_t* to, __m128i x) { _mm_store_si128(reinterpret_cast<__m128i*>(to), x); };
+  if constexpr (FL == Filter::Nearest) {
+    put(f.i0, wrap4<WS>(quad::floorToInt(u), lv.width));
+    put(f.j0, wrap4<WT>(quad::floorToInt(v), lv.height));
+  } else {
+    const quad::Taps tu = quad::linearTaps(u), tv = quad::linearTaps(v);
+    const __m128i one = _mm_set1_epi32(1);
+    put(f.i0, wrap4<WS>(tu.index, lv.width));
+    put(f.i1, wrap4<WS>(_mm_add_epi32(tu.index, one), lv.width));
+    put(f.j0, wrap4<WT>(tv.index, lv.height));
+    put(f.j1, wrap4<WT>(_mm_add_epi32(tv.index, one), lv.height));
+    const __m128 a = tu.weight, b = tv.weight, ones = _mm_set1_ps(1.0f);
+    const __m128 na = _mm_sub_ps(ones, a), nb = _mm_sub_ps(ones, b);
+    f.w[0] = _mm_mul_ps(na, nb);
+    f.w[1] = _mm_mul_ps(a, nb);
+    f.w[2] = _mm_mul_ps(na, b);
+    f.w[3] = _mm_mul_ps(a, b);
+  }
+}
+
+// Texel (i, j) of a level as its word, looked up in the cache (an inline hit counted in `hits`).
+template <TexFormat F>
+[[gnu::always_inline]] inline uint32_t fetchWord(const Level& lv, int32_t i, int32_t j,
+                                                 uint64_t& hits) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  const size_t index =
+      static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
+  if (lv.cache) lv.cache->access(lv.address + index * bytes, bytes, hits);
+  return loadWord<F>(lv.texels + index * bytes);
+}
+
+template <TexFormat F, Filter FL, Wrap WS, Wrap WT, int Count>
+uint32_t filterQuad(const QuadLookup& q) {
+  constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
+  const __m128 s = _mm_loadu_ps(q.s), t = _mm_loadu_ps(q.t);
+  Footprint fp[Count];
+  for (int k = 0; k < Count; ++k) footprint<FL, WS, WT>(*q.level[k], s, t, q.offset, fp[k]);
+  // The general filter walks pixel by pixel, each pixel's levels in turn: the cache sees the
+  // texels in that order. Each word is kept in a register of its own until the four pixels are
+  // gathered (a vector loaded from four scalar stores would wait for store forwarding).
+  __m128i words[Count][kTaps][4];
+  uint64_t hits = 0;
+#pragma GCC unroll 4
+  for (int p = 0; p < 4; ++p) {
+    for (int k = 0; k < Count; ++k) {
+      const Level& lv = *q.level[k];
+      const Footprint& f = fp[k];
+      auto word = [&](int32_t i, int32_t j) __attribute__((always_inline)) {
+        return _mm_cvtsi32_si128(static_cast<int>(fetchWord<F>(lv, i, j, hits)));
+      };
+      words[k][0][p] = word(f.i0[p], f.j0[p]);
+      if constexpr (kTaps == 4) {
+        words[k][1][p] = word(f.i1[p], f.j0[p]);
+        words[k][2][p] = word(f.i0[p], f.j1[p]);
+        words[k][3][p] = word(f.i1[p], f.j1[p]);
+      }
+    }
+  }
+  if (q.level[0]->cache) q.level[0]->cache->countHits(hits);  // both levels share the cache
+  auto texels = [&](int k, int tap) __attribute__((always_inline)) {
+    const __m128i* w = words[k][tap];
+    return decode4<F>(
+        _mm_unpacklo_epi64(_mm_unpacklo_epi32(w[0], w[1]), _mm_unpacklo_epi32(w[2], w[3])));
+  };
+  Texels4 level[Count];
+  for (int k = 0; k < Count; ++k) {
+    if constexpr (kTaps == 1) {
+      level[k] = texels(k, 0);
+    } else {
+      const Texels4 t00 = texels(k, 0), t10 = texels(k, 1), t01 = texels(k, 2), t11 = texels(k, 3);
+      const __m128* w = fp[k].w;
+      for (int ch = 0; ch < 4; ++ch) {
+        __m128 sum = _mm_add_ps(_mm_mul_ps(w[0], t00.c[ch]), _mm_mul_ps(w[1], t10.c[ch]));
+        sum = _mm_add_ps(sum, _mm_mul_ps(w[2], t01.c[ch]));
+        level[k].c[ch] = _mm_add_ps(sum, _mm_mul_ps(w[3], t11.c[ch]));
+      }
+    }
+  }
+  for (int ch = 0; ch < 4; ++ch) {
+    __m128 c = level[0].c[ch];
+    if constexpr (Count == 2)
+      c = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(1 - q.blend), c),
+                     _mm_mul_ps(_mm_set1_ps(q.blend), level[1].c[ch]));
+    _mm_storeu_ps(q.out[ch], c);
+  }
+  return static_cast<uint32_t>(4 * kTaps * Count);
+}
+
+template <TexFormat F, Filter FL, Wrap WS, Wrap WT>
+uint32_t filterQuadLevels(const QuadLookup& q) {
+  return q.count == 2 ? filterQuad<F, FL, WS, WT, 2>(q) : filterQuad<F, FL, WS, WT, 1>(q);
+}
+
+// The formats of GLES 2 textures, in the order of the table below.
+constexpr std::array<TexFormat, 8> kFormats = {
+    TexFormat::RGBA8,    TexFormat::RGB8, TexFormat::RGB565, TexFormat::RGBA4444,
+    TexFormat::RGBA5551, TexFormat::L8,   TexFormat::A8,     TexFormat::LA8};
+
+template <TexFormat F, Filter FL>
+constexpr std::array<QuadFilterFn, 9> wrapTable() {
+  return {&filterQuadLevels<F, FL, Wrap::Repeat, Wrap::Repeat>,
+          &filterQuadLevels<F, FL, Wrap::Repeat, Wrap::ClampToEdge>,
+          &filterQuadLevels<F, FL, Wrap::Repeat, Wrap::MirroredRepeat>,
+          &filterQuadLevels<F, FL, Wrap::ClampToEdge, Wrap::Repeat>,
+          &filterQuadLevels<F, FL, Wrap::ClampToEdge, Wrap::ClampToEdge>,
+          &filterQuadLevels<F, FL, Wrap::ClampToEdge, Wrap::MirroredRepeat>,
+          &filterQuadLevels<F, FL, Wrap::MirroredRepeat, Wrap::Repeat>,
+          &filterQuadLevels<F, FL, Wrap::MirroredRepeat, Wrap::ClampToEdge>,
+          &filterQuadLevels<F, FL, Wrap::MirroredRepeat, Wrap::MirroredRepeat>};
+}
+
+template <size_t... I>
+constexpr auto filterTable(std::index_sequence<I...>) {
+  return std::array<std::array<std::array<QuadFilterFn, 9>, 2>, sizeof...(I)>{
+      {{wrapTable<kFormats[I], Filter::Nearest>(), wrapTable<kFormats[I], Filter::Linear>()}...}};
+}
+constexpr auto kFilters = filterTable(std::make_index_sequence<kFormats.size()>());
+
+}  // namespace
+
+QuadFilterFn quadFilter(TexFormat format, Filter filter, Wrap s, Wrap t) {
+  for (size_t f = 0; f < kFormats.size(); ++f)
+    if (kFormats[f] == format)
+      return kFilters[f][static_cast<size_t>(filter)]
+                     [static_cast<size_t>(s) * 3 + static_cast<size_t>(t)];
+  return nullptr;
+}
+#else
+QuadFilterFn quadFilter(TexFormat, Filter, Wrap, Wrap) {
+  return nullptr;
+}
+#endif
+
+}  // namespace tessera::gpu::tex

@@ -1,0 +1,49 @@
+// Texture unit (tex/): the specialized lookup of the common case, a 2x2 quad of a 2D level (or
+// two, blended) of a GLES 2 colour format, with the format, filter and both wrap modes fixed at
+// compile time. The four pixels go through coordinates, wrapping, weights and texel decode side
+// by side in SSE registers, and come out as one row per channel (the shader core's layout). The
+// arithmetic is the general filter's (texture_unit.cpp), operation for operation, and the texels
+// meet the texture cache in its order, so results and counters are the same to the bit; the
+// texture tests compare the two paths.
+#pragma once
+#include <cstdint>
+
+#include "gpu/mem/gpu_memory.h"
+#include "gpu/tex/texture_cache.h"
+#include "gpu/tex/texture_descriptor.h"
+
+namespace tessera::gpu::tex {
+
+// One mip level (of one face, layer or 3D texture) as a filter sees it: its texels, and the GPU
+// address they start at with the cache every fetch looks up (null: no cache).
+struct Level {
+  const uint8_t* texels;
+  int32_t width, height, depth;
+  GpuAddress address;
+  TextureCache* cache;
+};
+
+// Whole texels added to a level's texel coordinates before wrapping (OpenGL ES 3.0 §3.8.10, the
+// offset forms of GLSL ES 3.00 lookups); the level of detail does not see it.
+struct TexelOffset {
+  int32_t u = 0, v = 0, w = 0;  // w: 3D textures only
+};
+
+// One quad's lookup: pixel order TL, TR, BL, BR; out[channel][pixel].
+struct QuadLookup {
+  const Level* level[2];
+  int count;    // levels: 1, or 2 for a blend between mip levels
+  float blend;  // weight of level[1]
+  const float *s, *t;
+  TexelOffset offset;
+  float* const* out;
+};
+
+// Returns the number of texels fetched.
+using QuadFilterFn = uint32_t (*)(const QuadLookup&);
+
+// The specialized lookup of `format` with `filter` and the wrap modes, or null when there is none
+// (formats beyond GLES 2's colour formats, or a host without SSE2).
+QuadFilterFn quadFilter(TexFormat format, Filter filter, Wrap s, Wrap t);
+
+}  // namespace tessera::gpu::tex
