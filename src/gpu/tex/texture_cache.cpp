@@ -31,7 +31,6 @@ TextureCache::TextureCache(TexCacheConfig config) : config_(config) {
 
 void TextureCache::invalidate() {
   std::fill(tags_.begin(), tags_.end(), kEmpty);
-  front_[0] = front_[1] = kEmpty;
 }
 
 // The set is the line number's low bits (consecutive lines go to consecutive sets); within a set
@@ -52,14 +51,6 @@ bool TextureCache::lookupLine(uint64_t line) {
   }
   std::copy_backward(set, at, at + 1);
   *set = line;
-  // The line is now the front of its set; a remembered line of the same set no longer is.
-  const uint64_t mask = sets_ - 1;
-  auto elsewhere = [&](uint64_t l) { return l != kEmpty && (l & mask) != (line & mask); };
-  const uint64_t keep = elsewhere(front_[0])   ? front_[0]
-                        : elsewhere(front_[1]) ? front_[1]
-                                               : kEmpty;
-  front_[0] = line;
-  front_[1] = keep;
   return hit;
 }
 

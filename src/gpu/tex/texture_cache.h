@@ -41,8 +41,8 @@ class TextureCache final {
 
   // Looks up every line [address, address + bytes) touches; returns the bytes the misses
   // fetched from memory. Without a cache, returns `bytes` and counts nothing. Neighbouring
-  // texels mostly share one of the last two lines used (a bilinear footprint spans two rows),
-  // each the front of its set already: such a hit changes no recency order and is counted
+  // texels mostly hit the line most recently used in its set (a bilinear footprint spans two or
+  // three rows, each a line of its own set): such a hit changes no recency order and is counted
   // inline.
   __attribute__((always_inline)) uint64_t access(GpuAddress address, uint32_t bytes) {
     uint64_t hits = 0;
@@ -57,7 +57,7 @@ class TextureCache final {
                                                  uint64_t& hits) {
     if (!enabled()) return bytes;
     const uint64_t line = address >> lineShift_;
-    if (bytes != 0 && (line == front_[0] || line == front_[1]) &&
+    if (bytes != 0 && tags_[(line & (sets_ - 1)) * config_.ways] == line &&
         (address + bytes - 1) >> lineShift_ == line) {
       ++hits;
       return 0;
@@ -85,8 +85,6 @@ class TextureCache final {
   uint32_t sets_ = 0, lineShift_ = 0;
   // Per set, `ways` tags ordered most recently used first; kEmpty marks an invalid way.
   std::vector<uint64_t> tags_;
-  // The last two lines looked up, each kept only while it is the front of its set.
-  uint64_t front_[2] = {~uint64_t{0}, ~uint64_t{0}};
   TexCacheStats stats_;
 };
 
