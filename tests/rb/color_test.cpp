@@ -182,6 +182,45 @@ TEST(RbBlend, EveryFactorAndEquationMatchesReference) {
   EXPECT_GT(exact, checked * 97 / 100);  // float vs double may differ only at exact halves
 }
 
+#if defined(__SSE2__)
+// The SIMD blend the colour write runs against the scalar equation, to the bit: every source
+// and destination factor for colour and alpha apart, every pair of equations, values at and
+// between the ends of [0,1], and a NaN blend constant (glBlendColor leaves it unclamped).
+TEST(RbBlend, SimdBlendMatchesTheScalarEquationToTheBit) {
+  const float values[] = {0.0f, 1.0f, 0.25f, 0.7f, 0.5f, 1.0f / 3.0f, 0.999f};
+  const float nan = std::nanf("");
+  constexpr int kFactors = static_cast<int>(BlendFactor::SrcAlphaSaturate) + 1;
+  int checked = 0;
+  for (int f = 0; f < kFactors * kFactors; ++f) {
+    for (int e = 0; e < 9; ++e) {
+      for (int v = 0; v < 7; ++v) {
+        BlendState b;
+        b.enable = true;
+        b.srcRgb = static_cast<BlendFactor>(f % kFactors);
+        b.dstRgb = static_cast<BlendFactor>(f / kFactors);
+        b.srcAlpha = static_cast<BlendFactor>((f + v) % kFactors);
+        b.dstAlpha = static_cast<BlendFactor>((f / kFactors + 3 * v) % kFactors);
+        b.eqRgb = static_cast<BlendEquation>(e % 3);
+        b.eqAlpha = static_cast<BlendEquation>(e / 3);
+        float s[4], d[4], k[4];
+        for (int c = 0; c < 4; ++c) {
+          s[c] = values[(v + c) % 7];
+          d[c] = values[(v + 2 * c + 1) % 7];
+          k[c] = v == 6 && c == 1 ? nan : values[(v + 3 * c + 2) % 7];
+        }
+        float want[4], got[4];
+        blendPixel(b, s, d, k, want);
+        _mm_storeu_ps(got, blendPixel4(b, _mm_loadu_ps(s), _mm_loadu_ps(d), _mm_loadu_ps(k)));
+        ASSERT_EQ(std::memcmp(want, got, sizeof want), 0)
+            << "factors " << f << " equations " << e << " values " << v;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, kFactors * kFactors * 9 * 7);
+}
+#endif
+
 TEST(RbBlend, SeparateRgbAndAlphaAndSaturate) {
   ColorSurface surf(ColorFormat::RGBA8);
   surf.set(-2, 6, 0xC0000000u);  // dst alpha 192/255

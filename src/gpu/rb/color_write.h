@@ -35,7 +35,11 @@ class ColorWrite final {
     if (b_.enable) {
       float dst[4], res[4];
       codec_.unpack(old, dst);
+#if defined(__SSE2__)
+      _mm_storeu_ps(res, blendPixel4(b_, _mm_loadu_ps(src), _mm_loadu_ps(dst), _mm_loadu_ps(k_)));
+#else
       blendPixel(b_, src, dst, k_, res);
+#endif
       out = codec_.pack(res);
     } else {
       out = codec_.pack(src);
