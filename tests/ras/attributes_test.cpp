@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 #include "gpu/ras/rasterizer.h"
@@ -152,6 +153,42 @@ TEST(RasterizerAttributes, HelperPixelsGetExtrapolatedAttributes) {
   });
   EXPECT_EQ(quads, 1);
   EXPECT_EQ(r.stats().helperPixels, 3u);
+}
+
+}  // namespace
+}  // namespace tessera::gpu::ras
+
+namespace tessera::gpu::ras {
+namespace {
+
+// The quad interpolation the rasterizer runs (SIMD where the host has it) against the scalar
+// arithmetic, to the bit: random planes and vertex values, quads far from the origin, 1/w
+// planes that reach zero (the linear fallback) and a NaN 1/w.
+TEST(RasterizerAttributes, QuadInterpolationMatchesTheScalarArithmeticToTheBit) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> plane(-0.02, 0.02), offset(-1.0, 2.0);
+  std::uniform_real_distribution<float> value(-2.0f, 2.0f);
+  std::uniform_int_distribution<int> position(-4096, 4096);
+  for (int trial = 0; trial < 4000; ++trial) {
+    TriangleSetup s{};
+    for (int i = 0; i < 3; ++i) {
+      s.a[i] = plane(rng);
+      s.b[i] = plane(rng);
+      s.c[i] = offset(rng);
+      s.z[i] = value(rng);
+      s.invW[i] = trial % 7 == 0 ? 0.0f : value(rng);
+    }
+    if (trial % 11 == 0) s.invW[1] = std::nanf("");
+    Quad a{}, b{};
+    a.x = b.x = 2 * position(rng);
+    a.y = b.y = 2 * position(rng);
+    interpolateQuad(s, a);
+    interpolateQuadScalar(s, b);
+    ASSERT_EQ(std::memcmp(a.z, b.z, sizeof a.z), 0) << trial;
+    ASSERT_EQ(std::memcmp(a.invW, b.invW, sizeof a.invW), 0) << trial;
+    ASSERT_EQ(std::memcmp(a.b1, b.b1, sizeof a.b1), 0) << trial;
+    ASSERT_EQ(std::memcmp(a.b2, b.b2, sizeof a.b2), 0) << trial;
+  }
 }
 
 }  // namespace

@@ -2,6 +2,10 @@
 // builds its three edge functions, the bounding box clipped to the scissor and the data the
 // quad walk needs to interpolate z, 1/w and barycentrics.
 #pragma once
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <cstdint>
 
 #include "gpu/ras/ras_types.h"
@@ -36,8 +40,10 @@ struct TriangleSetup {
 bool setupTriangle(const Triangle& tri, const Scissor& scissor, TriangleSetup& out);
 
 // Fills z, invW, b1 and b2 of all four pixels of the quad at (quad.x, quad.y) from the
-// barycentric planes. Written as 4-lane loops so the compiler keeps a quad in SIMD registers.
-inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
+// barycentric planes. With SSE2 the pixels go side by side through registers (two doubles, then
+// four floats, per operation): each pixel's arithmetic is the scalar one, so the bits are the
+// same (the rasterizer tests compare the two).
+inline void interpolateQuadScalar(const TriangleSetup& s, Quad& quad) {
   constexpr double kDx[4] = {0, 1, 0, 1}, kDy[4] = {0, 0, 1, 1};
   const double x = quad.x, y = quad.y;
   float l0[4], l1[4], l2[4];
@@ -60,6 +66,39 @@ inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
     quad.b2[k] = ok ? w2 * r : l2[k];
   }
 }
+
+#if defined(__SSE2__)
+inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
+  const __m128d x = _mm_setr_pd(quad.x, quad.x + 1.0), y0 = _mm_set1_pd(quad.y),
+                y1 = _mm_set1_pd(quad.y + 1.0);
+  // Plane i at the four pixels: (a x + b y) + c in double, rounded to float.
+  auto plane = [&](int i) {
+    const __m128d a = _mm_set1_pd(s.a[i]), b = _mm_set1_pd(s.b[i]), c = _mm_set1_pd(s.c[i]);
+    const __m128d ax = _mm_mul_pd(a, x);
+    const __m128 top = _mm_cvtpd_ps(_mm_add_pd(_mm_add_pd(ax, _mm_mul_pd(b, y0)), c));
+    const __m128 bottom = _mm_cvtpd_ps(_mm_add_pd(_mm_add_pd(ax, _mm_mul_pd(b, y1)), c));
+    return _mm_movelh_ps(top, bottom);
+  };
+  const __m128 l0 = plane(0), l1 = plane(1), l2 = plane(2);
+  auto mul = [](__m128 l, float v) { return _mm_mul_ps(l, _mm_set1_ps(v)); };
+  _mm_storeu_ps(quad.z, _mm_add_ps(_mm_add_ps(mul(l0, s.z[0]), mul(l1, s.z[1])), mul(l2, s.z[2])));
+  const __m128 w1 = mul(l1, s.invW[1]), w2 = mul(l2, s.invW[2]);
+  const __m128 invW = _mm_add_ps(_mm_add_ps(mul(l0, s.invW[0]), w1), w2);
+  _mm_storeu_ps(quad.invW, invW);
+  const __m128 ok = _mm_cmpneq_ps(invW, _mm_setzero_ps());
+  const __m128 one = _mm_set1_ps(1.0f);
+  const __m128 r = _mm_div_ps(one, _mm_or_ps(_mm_and_ps(ok, invW), _mm_andnot_ps(ok, one)));
+  auto pick = [&](__m128 yes, __m128 no) {
+    return _mm_or_ps(_mm_and_ps(ok, yes), _mm_andnot_ps(ok, no));
+  };
+  _mm_storeu_ps(quad.b1, pick(_mm_mul_ps(w1, r), l1));
+  _mm_storeu_ps(quad.b2, pick(_mm_mul_ps(w2, r), l2));
+}
+#else
+inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
+  interpolateQuadScalar(s, quad);
+}
+#endif
 
 // Window z at every sample of the quad, from the same planes as interpolateQuad.
 inline void interpolateSampleZ(const TriangleSetup& s, uint32_t samples, Quad& quad) {
