@@ -56,11 +56,22 @@ void VertexFetch::fetch(const FetchState& state, std::span<const uint32_t> ids,
                      "vertex " + std::to_string(maxId) + " of attribute " + std::to_string(a) +
                          " lies outside its " + std::to_string(f.size) + "-byte buffer");
     const uint8_t* base = memory_.span(BusClient::VertexFetch, f.base, end).data();
-    for (uint32_t lane = 0; lane < n; ++lane) {
-      const uint8_t* e = base + uint64_t{ids[lane]} * f.stride;
-      for (uint32_t c = 0; c < 4; ++c)
-        warp.in[a][c][lane] = c < f.components ? convertComponent(f.format, e + c * compBytes)
-                                               : (c == 3 ? 1.0f : 0.0f);
+    // Components the attribute lacks read (0, 0, 0, 1) (GLES 2.0 §2.7); float components, the
+    // common case, are copied without a per-component conversion call.
+    const uint32_t components = std::min<uint32_t>(f.components, 4);
+    for (uint32_t c = components; c < 4; ++c)
+      std::fill(warp.in[a][c], warp.in[a][c] + n, c == 3 ? 1.0f : 0.0f);
+    if (f.format == VertexFormat::Float32) {
+      for (uint32_t lane = 0; lane < n; ++lane) {
+        const uint8_t* e = base + uint64_t{ids[lane]} * f.stride;
+        for (uint32_t c = 0; c < components; ++c) std::memcpy(&warp.in[a][c][lane], e + 4 * c, 4);
+      }
+    } else {
+      for (uint32_t lane = 0; lane < n; ++lane) {
+        const uint8_t* e = base + uint64_t{ids[lane]} * f.stride;
+        for (uint32_t c = 0; c < components; ++c)
+          warp.in[a][c][lane] = convertComponent(f.format, e + c * compBytes);
+      }
     }
     memory_.countRead(BusClient::VertexFetch, uint64_t{elemBytes} * n);
     stats_.attributeBytes += uint64_t{elemBytes} * n;
