@@ -88,7 +88,7 @@ void WindowPresenter::waitIdle() {
 }
 
 void WindowPresenter::run() {
-  std::vector<uint8_t> stored, rgba;
+  std::vector<uint8_t> rgba;
   for (;;) {
     Frame f;
     {
@@ -101,15 +101,21 @@ void WindowPresenter::run() {
     // A lost context's frame is shown as it is: the window must not keep waiting for it.
     f.fence.wait(std::chrono::hours(1));
     const size_t pixels = size_t{f.width} * f.height;
-    stored.resize(pixels * gpu::rb::bytesPerPixel(f.format));
-    rgba.resize(pixels * 4);
+    const size_t bytes = pixels * gpu::rb::bytesPerPixel(f.format);
     try {
       // The buffer cannot go while the frame is queued (its context waits for this thread
       // before freeing it); the pin keeps the read off the table the application changes.
+      // The pixels are read in place: RGBA8 goes to the window as it is stored.
       gpu::GpuMemory::ViewScope pin(memory_, memory_.view());
-      memory_.read(gpu::BusClient::Host, f.address, stored.data(), stored.size());
-      gpu::rb::toRgba8(f.format, stored.data(), pixels, rgba.data());
-      x11Present({connection_, window_}, rgba, f.width, f.height);
+      const std::span<const uint8_t> stored = memory_.span(gpu::BusClient::Host, f.address, bytes);
+      memory_.countRead(gpu::BusClient::Host, bytes);
+      std::span<const uint8_t> frame = stored;
+      if (f.format != gpu::rb::ColorFormat::RGBA8) {
+        rgba.resize(pixels * 4);
+        gpu::rb::toRgba8(f.format, stored.data(), pixels, rgba.data());
+        frame = rgba;
+      }
+      x11Present({connection_, window_}, frame, f.width, f.height);
       // Done means in the window: whoever looks next, on any connection, sees the frame.
       XSync(static_cast<::Display*>(connection_), False);
     } catch (const std::exception&) {
