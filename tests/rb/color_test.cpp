@@ -221,6 +221,32 @@ TEST(RbBlend, SimdBlendMatchesTheScalarEquationToTheBit) {
 }
 #endif
 
+#if defined(__SSE2__)
+// The codec's vector forms against its scalar ones, to the bit, for every format: every stored
+// value of a channel and the values around each rounding boundary, and NaN (a blend with a NaN
+// constant reaches the packer).
+TEST(RbColorFormat, VectorPackAndUnpackMatchTheScalarOnes) {
+  for (ColorFormat f :
+       {ColorFormat::RGBA8, ColorFormat::RGB565, ColorFormat::RGBA4444, ColorFormat::RGBA5551}) {
+    const PixelCodec codec(f);
+    for (uint32_t v = 0; v < 65536; v += 7) {
+      const uint32_t pixel = v * 0x9e3779b1u;
+      float want[4], got[4];
+      codec.unpack(pixel, want);
+      _mm_storeu_ps(got, codec.unpack4(pixel));
+      ASSERT_EQ(std::memcmp(want, got, sizeof want), 0) << static_cast<int>(f) << " " << pixel;
+    }
+    for (int i = 0; i <= 2 * 255; ++i) {  // the packer takes [0, 1]
+      const float x = static_cast<float>(i) / (2 * 255), next = std::nextafter(x, 1.0f),
+                  prev = std::nextafter(x, 0.0f);
+      const float rgba[4] = {x, next, prev, i == 7 ? std::nanf("") : 1.0f - x};
+      EXPECT_EQ(codec.pack(rgba), codec.pack4(_mm_loadu_ps(rgba)))
+          << static_cast<int>(f) << " " << i;
+    }
+  }
+}
+#endif
+
 TEST(RbBlend, SeparateRgbAndAlphaAndSaturate) {
   ColorSurface surf(ColorFormat::RGBA8);
   surf.set(-2, 6, 0xC0000000u);  // dst alpha 192/255

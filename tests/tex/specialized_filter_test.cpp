@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <utility>
 
 #include "tex_fixture.h"
 
@@ -24,10 +25,29 @@ bool sameStats(const TexStats& a, const TexStats& b) {
   return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
+// The same random texels in each fixture's memory: the descriptors for the fast and the general
+// unit.
+std::pair<TextureDescriptor, TextureDescriptor> randomTextures(TexFixture& fast,
+                                                               TexFixture& general,
+                                                               TexFormat format, uint32_t width,
+                                                               uint32_t height, uint32_t levels,
+                                                               std::mt19937& rng) {
+  TextureDescriptor d;
+  d.format = format;
+  d.width = width;
+  d.height = height;
+  d.levels = levels;
+  std::vector<uint8_t> bytes(totalBytes(d));
+  std::uniform_int_distribution<int> byte(0, 255);
+  for (uint8_t& b : bytes) b = static_cast<uint8_t>(byte(rng));
+  return {fast.make(format, width, height, levels, bytes),
+          general.make(format, width, height, levels, bytes)};
+}
+
 TEST(SpecializedFilters, MatchTheGeneralFilterToTheBit) {
   std::mt19937 rng(2026);
   std::uniform_real_distribution<float> coord(-2.5f, 3.5f), step(-0.3f, 0.3f), bias(-1.0f, 2.0f);
-  std::uniform_int_distribution<int> offset(-8, 7), byte(0, 255);
+  std::uniform_int_distribution<int> offset(-8, 7);
   for (const bool cached : {false, true}) {
     TexFixture fast, general;
     general.unit.setSpecializedFilters(false);
@@ -36,15 +56,7 @@ TEST(SpecializedFilters, MatchTheGeneralFilterToTheBit) {
       general.unit.configureCache({1024, 64, 2});
     }
     for (TexFormat format : kFormats) {
-      TextureDescriptor d;
-      d.format = format;
-      d.width = 13;
-      d.height = 7;
-      d.levels = 3;
-      std::vector<uint8_t> bytes(totalBytes(d));
-      for (uint8_t& b : bytes) b = static_cast<uint8_t>(byte(rng));
-      TextureDescriptor a = fast.make(format, 13, 7, 3, bytes);
-      TextureDescriptor b = general.make(format, 13, 7, 3, bytes);
+      auto [a, b] = randomTextures(fast, general, format, 13, 7, 3, rng);
       for (int combo = 0; combo < 2 * 2 * 3 * 9; ++combo) {
         for (TextureDescriptor* x : {&a, &b}) {
           x->magFilter = combo % 2 ? Filter::Linear : Filter::Nearest;
@@ -90,22 +102,13 @@ TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
   std::mt19937 rng(8);
   std::uniform_real_distribution<float> coord(-1.5f, 2.5f), step(-0.2f, 0.2f), bias(-1.0f, 2.0f);
   std::uniform_int_distribution<uint32_t> mask(0, 255);
-  std::uniform_int_distribution<int> byte(0, 255);
   TexFixture fast, general;
   general.unit.setSpecializedFilters(false);
   fast.unit.configureCache({2048, 64, 4});
   general.unit.configureCache({2048, 64, 4});
   constexpr int kQuads = 8;
   for (TexFormat format : kFormats) {
-    TextureDescriptor d;
-    d.format = format;
-    d.width = 16;
-    d.height = 11;
-    d.levels = 4;
-    std::vector<uint8_t> bytes(totalBytes(d));
-    for (uint8_t& b : bytes) b = static_cast<uint8_t>(byte(rng));
-    TextureDescriptor a = fast.make(format, 16, 11, 4, bytes);
-    TextureDescriptor b = general.make(format, 16, 11, 4, bytes);
+    auto [a, b] = randomTextures(fast, general, format, 16, 11, 4, rng);
     for (int combo = 0; combo < 3 * 3 * 3; ++combo) {
       for (TextureDescriptor* x : {&a, &b}) {
         x->magFilter = Filter::Linear;

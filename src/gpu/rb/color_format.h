@@ -69,12 +69,14 @@ class PixelCodec {
  public:
   explicit PixelCodec(ColorFormat f) {
     const ColorLayout& l = layoutOf(f);
+    bytePerChannel_ = true;
     for (int c = 0; c < 4; ++c) {
       mask_[c] = (1u << l.bits[c]) - 1u;
       max_[c] = static_cast<float>(mask_[c]);
       shift_[c] = l.shift[c];
       divisor_[c] = mask_[c] != 0 ? max_[c] : 1.0f;
       absent_[c] = mask_[c] != 0 ? 0.0f : 1.0f;
+      bytePerChannel_ = bytePerChannel_ && l.bits[c] == 8 && l.shift[c] == 8 * c;
     }
   }
   // Float [0,1] (already clamped) to unorm: floor(c * (2^n - 1) + 0.5) per channel. An absent
@@ -91,20 +93,44 @@ class PixelCodec {
   // An absent channel reads as 1: 0 / 1 + 1. A present one adds +0, which changes no value, so
   // the four channels are one branch-free expression, a vector divide.
   void unpack(uint32_t pixel, float rgba[4]) const {
-    int32_t v[4];
-    for (int c = 0; c < 4; ++c) v[c] = static_cast<int32_t>((pixel >> shift_[c]) & mask_[c]);
 #if defined(__SSE2__)
-    const __m128 q =
-        _mm_div_ps(_mm_cvtepi32_ps(_mm_setr_epi32(v[0], v[1], v[2], v[3])), _mm_loadu_ps(divisor_));
-    _mm_storeu_ps(rgba, _mm_add_ps(q, _mm_loadu_ps(absent_)));
+    _mm_storeu_ps(rgba, unpack4(pixel));
 #else
-    for (int c = 0; c < 4; ++c) rgba[c] = static_cast<float>(v[c]) / divisor_[c] + absent_[c];
+    for (int c = 0; c < 4; ++c)
+      rgba[c] = static_cast<float>((pixel >> shift_[c]) & mask_[c]) / divisor_[c] + absent_[c];
 #endif
   }
+
+#if defined(__SSE2__)
+  // The same with the channels in one register.
+  __m128 unpack4(uint32_t pixel) const {
+    int32_t v[4];
+    for (int c = 0; c < 4; ++c) v[c] = static_cast<int32_t>((pixel >> shift_[c]) & mask_[c]);
+    const __m128 q =
+        _mm_div_ps(_mm_cvtepi32_ps(_mm_setr_epi32(v[0], v[1], v[2], v[3])), _mm_loadu_ps(divisor_));
+    return _mm_add_ps(q, _mm_loadu_ps(absent_));
+  }
+  // pack() of the channels in one register. A format of four bytes R, G, B, A (RGBA8) narrows
+  // the four truncated values to bytes at once; every value is in [0, 255], so saturation never
+  // changes one. The others pack channel by channel.
+  uint32_t pack4(__m128 rgba) const {
+    if (!bytePerChannel_) {
+      alignas(16) float c[4];
+      _mm_store_ps(c, rgba);
+      return pack(c);
+    }
+    const __m128 scaled = _mm_add_ps(_mm_mul_ps(rgba, _mm_loadu_ps(max_)), _mm_set1_ps(0.5f));
+    const __m128i v = _mm_and_si128(_mm_cvttps_epi32(scaled),
+                                    _mm_castps_si128(_mm_cmpgt_ps(scaled, _mm_setzero_ps())));
+    const __m128i words = _mm_packs_epi32(v, v);
+    return static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(words, words)));
+  }
+#endif
 
  private:
   float max_[4], divisor_[4], absent_[4];
   uint32_t mask_[4], shift_[4];
+  bool bytePerChannel_;  // RGBA8: channel c is byte c
 };
 
 // Memory bits of the channels selected by a colorWriteMask (bit0 R .. bit3 A).

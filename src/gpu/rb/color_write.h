@@ -30,25 +30,38 @@ class ColorWrite final {
 
   // src: the shader output already clamped to [0,1].
   void run(uint8_t* p, const float src[4]) const {
+#if defined(__SSE2__)
+    run(p, _mm_loadu_ps(src));
+#else
     const uint32_t old = readsDst() ? loadPixel(p, bytes_) : 0;
     uint32_t out;
     if (b_.enable) {
       float dst[4], res[4];
       codec_.unpack(old, dst);
-#if defined(__SSE2__)
-      _mm_storeu_ps(res, blendPixel4(b_, _mm_loadu_ps(src), _mm_loadu_ps(dst), _mm_loadu_ps(k_)));
-#else
       blendPixel(b_, src, dst, k_, res);
-#endif
       out = codec_.pack(res);
     } else {
       out = codec_.pack(src);
     }
+    write(p, old, out);
+#endif
+  }
+#if defined(__SSE2__)
+  // The same with the four channels in one register: blendPixel4 and the codec's vector forms.
+  void run(uint8_t* p, __m128 src) const {
+    const uint32_t old = readsDst() ? loadPixel(p, bytes_) : 0;
+    const __m128 res =
+        b_.enable ? blendPixel4(b_, src, codec_.unpack4(old), _mm_loadu_ps(k_)) : src;
+    write(p, old, codec_.pack4(res));
+  }
+#endif
+
+ private:
+  void write(uint8_t* p, uint32_t old, uint32_t out) const {
     if (partial_) out = (old & ~writeBits_) | (out & writeBits_);
     storePixel(p, bytes_, out);
   }
 
- private:
   BlendState b_;  // a copy: a write is kept across quads (RenderBackend::colorWrite)
   PixelCodec codec_;
   uint8_t stored_, written_;
