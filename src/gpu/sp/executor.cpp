@@ -7,6 +7,10 @@
 #include "common/lane_count.h"
 #include "gpu/sp/executor.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace tessera::gpu::sp {
 
 using isa::File;
@@ -192,10 +196,18 @@ void WarpExecutor::interpolate(const Instr& in) {
       for (int i = 0; i < 4; ++i) r[4 * q + i] = v2;
       continue;
     }
+#if defined(__SSE2__)
+    // The quad's four lanes side by side, each lane's arithmetic as below.
+    const __m128 p1 = _mm_loadu_ps(b1 + 4 * q), p2 = _mm_loadu_ps(b2 + 4 * q);
+    const __m128 p0 = _mm_sub_ps(_mm_sub_ps(_mm_set1_ps(1.0f), p1), p2);
+    const __m128 sum = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(v0), p0), _mm_mul_ps(_mm_set1_ps(v1), p1));
+    _mm_storeu_ps(r + 4 * q, _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(v2), p2)));
+#else
     for (int i = 0; i < 4; ++i) {
       const int l = 4 * q + i;
       r[l] = v0 * (1.0f - b1[l] - b2[l]) + v1 * b1[l] + v2 * b2[l];
     }
+#endif
   }
   store(in, r);
 }
