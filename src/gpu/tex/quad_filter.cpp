@@ -141,6 +141,20 @@ template <TexFormat F>
   return loadWord<F>(lv.texels + index * bytes);
 }
 
+// Texels (i, j) and (i + 1, j) of a level as their words (the second in `next`), looked up in
+// the cache in that order.
+template <TexFormat F>
+[[gnu::always_inline]] inline __m128i pairWord(const Level& lv, int32_t i, int32_t j,
+                                               uint64_t& hits, __m128i& next) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  const size_t index =
+      static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
+  if (lv.cache) lv.cache->accessRun(lv.address + index * bytes, bytes, 2, hits);
+  const uint8_t* at = lv.texels + index * bytes;
+  next = _mm_cvtsi32_si128(static_cast<int>(loadWord<F>(at + bytes)));
+  return _mm_cvtsi32_si128(static_cast<int>(loadWord<F>(at)));
+}
+
 template <TexFormat F, Filter FL, Wrap WS, Wrap WT, int Count>
 uint32_t filterQuad(const QuadLookup& q) {
   constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
@@ -160,8 +174,14 @@ uint32_t filterQuad(const QuadLookup& q) {
       auto word = [&](int32_t i, int32_t j) __attribute__((always_inline)) {
         return _mm_cvtsi32_si128(static_cast<int>(fetchWord<F>(lv, i, j, hits)));
       };
-      words[k][0][p] = word(f.i0[p], f.j0[p]);
-      if constexpr (kTaps == 4) {
+      if constexpr (kTaps == 1) {
+        words[k][0][p] = word(f.i0[p], f.j0[p]);
+      } else if (f.i1[p] == f.i0[p] + 1) {
+        // The footprint's two texels of a row are neighbours in memory: one cache test each row.
+        words[k][0][p] = pairWord<F>(lv, f.i0[p], f.j0[p], hits, words[k][1][p]);
+        words[k][2][p] = pairWord<F>(lv, f.i0[p], f.j1[p], hits, words[k][3][p]);
+      } else {
+        words[k][0][p] = word(f.i0[p], f.j0[p]);
         words[k][1][p] = word(f.i1[p], f.j0[p]);
         words[k][2][p] = word(f.i0[p], f.j1[p]);
         words[k][3][p] = word(f.i1[p], f.j1[p]);

@@ -64,6 +64,18 @@ class TextureCache final {
     }
     return accessLines(address, bytes);
   }
+  // `count` fetches of `bytes` each at consecutive addresses from `address`, in order: as many
+  // access() calls, with one test when they all fall on one most recently used line.
+  __attribute__((always_inline)) void accessRun(GpuAddress address, uint32_t bytes, uint32_t count,
+                                                uint64_t& hits) {
+    const uint64_t line = address >> lineShift_;
+    if (enabled() && bytes != 0 && tags_[(line & (sets_ - 1)) * config_.ways] == line &&
+        (address + uint64_t{bytes} * count - 1) >> lineShift_ == line) {
+      hits += count;
+      return;
+    }
+    for (uint32_t k = 0; k < count; ++k) access(address + uint64_t{k} * bytes, bytes, hits);
+  }
   void countHits(uint64_t hits) {
     stats_.lookups += hits;
     stats_.hits += hits;
