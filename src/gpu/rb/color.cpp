@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cstring>
 
@@ -12,29 +11,19 @@ namespace tessera::gpu::rb {
 namespace {
 
 // The shader's colour clamped to [0,1], as a fixed-point colour buffer takes it; NaN to 0.
+void clampColor(const float in[4], float out[4]) {
 #if defined(__SSE2__)
-__m128 clampColor(const float in[4]) {
   const __m128 v = _mm_loadu_ps(in), one = _mm_set1_ps(1.0f);
   const __m128 below = _mm_cmplt_ps(v, one);
   const __m128 upper = _mm_or_ps(_mm_and_ps(below, v), _mm_andnot_ps(below, one));
-  return _mm_and_ps(_mm_cmpgt_ps(v, _mm_setzero_ps()), upper);
-}
-__m128 channels(__m128 c) {
-  return c;
-}
+  _mm_storeu_ps(out, _mm_and_ps(_mm_cmpgt_ps(v, _mm_setzero_ps()), upper));
 #else
-std::array<float, 4> clampColor(const float in[4]) {
-  std::array<float, 4> out;
   for (int c = 0; c < 4; ++c) {
     const float v = in[c];
     out[c] = v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;  // also maps NaN to 0
   }
-  return out;
-}
-const float* channels(const std::array<float, 4>& c) {
-  return c.data();
-}
 #endif
+}
 
 }  // namespace
 
@@ -57,8 +46,9 @@ void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surfac
   const uint32_t bytes = write.bytes();
   for (int i = 0; i < 4; ++i) {
     if (!((mask >> i) & 1)) continue;
-    const auto src = clampColor(rgba[i]);
-    write.run(surface.pixel(x + (i & 1), y + (i >> 1), bytes), channels(src));
+    float src[4];
+    clampColor(rgba[i], src);
+    write.run(surface.pixel(x + (i & 1), y + (i >> 1), bytes), src);
   }
   const uint64_t pixels = static_cast<uint64_t>(laneCount(mask));
   if (write.readsDst()) stats_.colorBytesRead += pixels * bytes;
@@ -72,11 +62,12 @@ void RenderBackend::colorSamples(const BlendState& b, ColorFormat f, SurfaceView
   const uint32_t bytes = write.bytes();
   for (int i = 0; i < 4; ++i) {
     if (!((mask >> (4 * i)) & 0xf)) continue;
-    const auto src = clampColor(rgba[i]);
+    float src[4];
+    clampColor(rgba[i], src);
     const int px = x + (i & 1), py = y + (i >> 1);
     for (uint32_t j = 0; j < samples; ++j)
       if ((mask >> (4u * uint32_t(i) + j)) & 1)
-        write.run(surface.pixel(px * int(samples) + int(j), py, bytes), channels(src));
+        write.run(surface.pixel(px * int(samples) + int(j), py, bytes), src);
   }
   const uint64_t written = static_cast<uint64_t>(laneCount(mask));
   if (write.readsDst()) stats_.colorBytesRead += written * bytes;

@@ -28,12 +28,15 @@ class ColorWrite final {
   bool readsDst() const { return b_.enable || partial_; }
   uint32_t bytes() const { return bytes_; }
 
-  // src: the shader output already clamped to [0,1].
+  // src: the shader output already clamped to [0,1]. With SSE2 the four channels stay in one
+  // register through blendPixel4 and the codec's vector forms.
   void run(uint8_t* p, const float src[4]) const {
-#if defined(__SSE2__)
-    run(p, _mm_loadu_ps(src));
-#else
     const uint32_t old = readsDst() ? loadPixel(p, bytes_) : 0;
+#if defined(__SSE2__)
+    const __m128 s = _mm_loadu_ps(src);
+    write(p, old,
+          codec_.pack4(b_.enable ? blendPixel4(b_, s, codec_.unpack4(old), _mm_loadu_ps(k_)) : s));
+#else
     uint32_t out;
     if (b_.enable) {
       float dst[4], res[4];
@@ -46,15 +49,6 @@ class ColorWrite final {
     write(p, old, out);
 #endif
   }
-#if defined(__SSE2__)
-  // The same with the four channels in one register: blendPixel4 and the codec's vector forms.
-  void run(uint8_t* p, __m128 src) const {
-    const uint32_t old = readsDst() ? loadPixel(p, bytes_) : 0;
-    const __m128 res =
-        b_.enable ? blendPixel4(b_, src, codec_.unpack4(old), _mm_loadu_ps(k_)) : src;
-    write(p, old, codec_.pack4(res));
-  }
-#endif
 
  private:
   void write(uint8_t* p, uint32_t old, uint32_t out) const {

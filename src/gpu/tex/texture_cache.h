@@ -57,8 +57,7 @@ class TextureCache final {
                                                  uint64_t& hits) {
     if (!enabled()) return bytes;
     const uint64_t line = address >> lineShift_;
-    if (bytes != 0 && tags_[(line & (sets_ - 1)) * config_.ways] == line &&
-        (address + bytes - 1) >> lineShift_ == line) {
+    if (bytes != 0 && frontOfSet(line) && (address + bytes - 1) >> lineShift_ == line) {
       ++hits;
       return 0;
     }
@@ -69,7 +68,7 @@ class TextureCache final {
   __attribute__((always_inline)) void accessRun(GpuAddress address, uint32_t bytes, uint32_t count,
                                                 uint64_t& hits) {
     const uint64_t line = address >> lineShift_;
-    if (enabled() && bytes != 0 && tags_[(line & (sets_ - 1)) * config_.ways] == line &&
+    if (enabled() && bytes != 0 && frontOfSet(line) &&
         (address + uint64_t{bytes} * count - 1) >> lineShift_ == line) {
       hits += count;
       return;
@@ -90,6 +89,10 @@ class TextureCache final {
   std::vector<GpuAddress> setContents(uint32_t set) const;
 
  private:
+  // The line is the most recently used of its set: a hit on it changes no recency order.
+  bool frontOfSet(uint64_t line) const {
+    return tags_[(line & (sets_ - 1)) * config_.ways] == line;
+  }
   uint64_t accessLines(GpuAddress address, uint32_t bytes);
   bool lookupLine(uint64_t line);
 
