@@ -10,8 +10,8 @@ namespace tessera {
 
 ThreadPool::ThreadPool(unsigned threads) : threads_(threads < 1 ? 1 : threads) {
   if (threads_ == 1) return;
-  workers_.reserve(threads_);
-  for (unsigned i = 0; i < threads_; ++i) workers_.emplace_back([this] { work(); });
+  workers_.reserve(threads_ - 1);
+  for (unsigned i = 1; i < threads_; ++i) workers_.emplace_back([this] { work(); });
 }
 
 ThreadPool::~ThreadPool() {
@@ -35,7 +35,27 @@ void ThreadPool::submit(std::function<void()> task) {
   wake_.notify_one();
 }
 
+bool ThreadPool::runOne() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (tasks_.empty()) return false;
+  runFront(lock);
+  return true;
+}
+
+void ThreadPool::runFront(std::unique_lock<std::mutex>& lock) {
+  std::function<void()> task = std::move(tasks_.front());
+  tasks_.pop_front();
+  ++running_;
+  lock.unlock();
+  task();
+  lock.lock();
+  --running_;
+  if (tasks_.empty() && running_ == 0) idle_.notify_all();
+}
+
 void ThreadPool::wait() {
+  while (runOne()) {
+  }
   std::unique_lock<std::mutex> lock(mutex_);
   idle_.wait(lock, [this] { return tasks_.empty() && running_ == 0; });
 }
@@ -45,14 +65,7 @@ void ThreadPool::work() {
   for (;;) {
     wake_.wait(lock, [this] { return stop_ || !tasks_.empty(); });
     if (tasks_.empty()) return;  // stopping, and nothing left
-    std::function<void()> task = std::move(tasks_.front());
-    tasks_.pop_front();
-    ++running_;
-    lock.unlock();
-    task();
-    lock.lock();
-    --running_;
-    if (tasks_.empty() && running_ == 0) idle_.notify_all();
+    runFront(lock);
   }
 }
 

@@ -1,4 +1,7 @@
 // A fixed set of host threads that run tasks in submission order of start (not of finish).
+// The caller is one of the `threads`: the pool starts threads - 1 of its own, and the caller
+// runs queued tasks itself while it waits for them (runOne, wait), so that `threads` tasks run
+// at once and no more: a thread of ours never waits for a processor another of ours holds.
 // With one thread no thread is started: tasks run on the caller, inside submit(). Tessera's GPU
 // model uses it for the bins of a render pass (gpu/pipeline/bin_jobs.h), whose results never
 // depend on which thread ran what.
@@ -22,11 +25,15 @@ class ThreadPool final {
 
   // Tasks must not throw: they catch what they raise and report it through their own state.
   void submit(std::function<void()> task);
-  // Blocks until every submitted task has finished.
+  // Runs the oldest queued task on the caller; false when none is queued.
+  bool runOne();
+  // Runs queued tasks on the caller, then blocks until every submitted task has finished.
   void wait();
 
  private:
   void work();
+  // Runs the oldest queued task; `lock` holds mutex_ before and after.
+  void runFront(std::unique_lock<std::mutex>& lock);
 
   unsigned threads_;
   std::vector<std::thread> workers_;

@@ -1,6 +1,7 @@
 // The bins of a GMEM render pass on host threads (bin_jobs.h): the pass's pipeline records each
 // bin's calls, bin workers run them, and the pass merges their counters in bin order.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -176,7 +177,11 @@ void Pipeline::sync() {
 void Pipeline::mergeFront(size_t keep) {
   while (jobs_.size() > keep) {
     BinJob& job = jobs_.front();
-    if (job.closed) job.done.wait();
+    // The CP's thread is one of the pool's: while it waits it runs the queued bins, oldest
+    // first, so this one is running or done once none is left queued.
+    if (job.closed)
+      while (job.done.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+        if (!pool_->runOne()) job.done.wait();
     if (job.error) {
       const std::exception_ptr error = job.error;
       const GpuAddress packet = job.errorPacket;

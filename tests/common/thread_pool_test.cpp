@@ -1,0 +1,78 @@
+// The host thread pool the bins of a render pass run on: the caller is one of its threads, so
+// it runs queued tasks while it waits, oldest first, and never more than `threads` run at once.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include "common/thread_pool.h"
+
+namespace tessera {
+namespace {
+
+TEST(ThreadPool, OneThreadRunsEachTaskOnTheCallerInsideSubmit) {
+  ThreadPool pool(1);
+  std::vector<int> order;
+  for (int i = 0; i < 4; ++i) {
+    pool.submit([&order, i] { order.push_back(i); });
+    EXPECT_EQ(order.size(), size_t(i + 1)) << "task " << i << " did not run inside submit";
+  }
+  EXPECT_FALSE(pool.runOne());
+  pool.wait();
+  EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3}));
+}
+
+TEST(ThreadPool, TheCallerIsOneOfTheThreadsAndNoMoreThanThatManyRunAtOnce) {
+  constexpr unsigned kThreads = 3;
+  ThreadPool pool(kThreads);
+  std::mutex mutex;
+  std::set<std::thread::id> ran;
+  std::atomic<int> running = 0, most = 0;
+  for (int i = 0; i < 64; ++i)
+    pool.submit([&] {
+      const int now = ++running;
+      for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        ran.insert(std::this_thread::get_id());
+      }
+      --running;
+    });
+  pool.wait();
+  EXPECT_LE(most.load(), int(kThreads));
+  EXPECT_LE(ran.size(), size_t{kThreads});
+  // The pool's own threads took tasks while the caller was still submitting; the caller ran
+  // the ones still queued when it began to wait.
+  EXPECT_TRUE(ran.contains(std::this_thread::get_id()));
+}
+
+TEST(ThreadPool, RunOneTakesTheOldestQueuedTaskOnTheCaller) {
+  ThreadPool pool(2);
+  // The pool's one thread is held by the first task; the others wait in the queue.
+  std::mutex gate;
+  std::unique_lock<std::mutex> hold(gate);
+  std::atomic<bool> started = false;
+  pool.submit([&] {
+    started = true;
+    std::lock_guard<std::mutex> lock(gate);
+  });
+  while (!started) std::this_thread::yield();
+  std::vector<int> order;
+  pool.submit([&order] { order.push_back(1); });
+  pool.submit([&order] { order.push_back(2); });
+  EXPECT_TRUE(pool.runOne());
+  EXPECT_EQ(order, std::vector<int>{1});
+  EXPECT_TRUE(pool.runOne());
+  EXPECT_EQ(order, (std::vector<int>{1, 2}));
+  EXPECT_FALSE(pool.runOne());
+  hold.unlock();
+  pool.wait();
+}
+
+}  // namespace
+}  // namespace tessera
