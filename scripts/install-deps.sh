@@ -8,7 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libassimp-dev nlohmann-json3-dev libcli11-dev libpng-dev
   glmark2-data glslang-dev glslang-tools spirv-tools spirv-headers
-  libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libx11-dev
+  libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libx11-dev libxext-dev
   xvfb glmark2-es2-x11 chromium apitrace
   slurmctld slurmd slurm-client munge
 )

@@ -3,49 +3,12 @@
 #include <X11/Xlib.h>
 
 #include <chrono>
-#include <set>
 #include <vector>
 
 #include "gpu/rb/color_format.h"
 #include "gpu/rb/rb_state.h"
 
 namespace tessera::egl {
-
-namespace {
-
-// X errors go to one handler per process. Errors on a presenter's connection (the application
-// destroyed the window while its last frame was being put there) are nothing to report; all
-// others go to the handler that was installed before.
-std::mutex gErrorMutex;
-std::set<::Display*> gPresenterConnections;
-XErrorHandler gPreviousHandler = nullptr;
-bool gHandlerInstalled = false;
-
-int onXError(::Display* d, XErrorEvent* e) {
-  XErrorHandler previous;
-  {
-    std::lock_guard<std::mutex> lock(gErrorMutex);
-    if (gPresenterConnections.contains(d)) return 0;
-    previous = gPreviousHandler;
-  }
-  return previous ? previous(d, e) : 0;
-}
-
-void watchErrors(::Display* d) {
-  std::lock_guard<std::mutex> lock(gErrorMutex);
-  gPresenterConnections.insert(d);
-  if (!gHandlerInstalled) {
-    gPreviousHandler = XSetErrorHandler(onXError);
-    gHandlerInstalled = true;
-  }
-}
-
-void forgetErrors(::Display* d) {
-  std::lock_guard<std::mutex> lock(gErrorMutex);
-  gPresenterConnections.erase(d);
-}
-
-}  // namespace
 
 std::unique_ptr<WindowPresenter> WindowPresenter::open(const X11Window& window,
                                                        gpu::GpuMemory& memory) {
@@ -54,7 +17,7 @@ std::unique_ptr<WindowPresenter> WindowPresenter::open(const X11Window& window,
   // A connection of the thread's own: Xlib connections are not shared between threads.
   ::Display* own = XOpenDisplay(DisplayString(app));
   if (!own) return nullptr;
-  watchErrors(own);
+  x11WatchErrors(own);
   return std::unique_ptr<WindowPresenter>(new WindowPresenter(own, window.window, memory));
 }
 
@@ -71,7 +34,7 @@ WindowPresenter::~WindowPresenter() {
   thread_.join();
   auto* d = static_cast<::Display*>(connection_);
   XCloseDisplay(d);
-  forgetErrors(d);
+  x11ForgetErrors(d);
 }
 
 void WindowPresenter::present(Frame frame) {
@@ -89,6 +52,7 @@ void WindowPresenter::waitIdle() {
 
 void WindowPresenter::run() {
   std::vector<uint8_t> rgba;
+  X11Image image;  // goes before the connection closes (the destructor joins this thread first)
   for (;;) {
     Frame f;
     {
@@ -115,7 +79,7 @@ void WindowPresenter::run() {
         gpu::rb::toRgba8(f.format, stored.data(), pixels, rgba.data());
         frame = rgba;
       }
-      x11Present({connection_, window_}, frame, f.width, f.height);
+      image.put({connection_, window_}, frame, f.width, f.height);
       // Done means in the window: whoever looks next, on any connection, sees the frame.
       XSync(static_cast<::Display*>(connection_), False);
     } catch (const std::exception&) {
