@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "compiler/ir/output_forwarding.h"
+#include "compiler/ir/value_numbering.h"
 
 namespace tessera::compiler::ir {
 namespace {
@@ -410,6 +411,8 @@ void spill(Program& p, uint32_t v, int slot, std::vector<bool>& noSpill) {
 }  // namespace
 
 isa::Program allocateRegisters(Program p) {
+  numberValues(p);
+  removeDeadCode(p);  // the copies numbering left, which would hide single uses from forwarding
   forwardOutputs(p);
   removeDeadCode(p);
   std::vector<bool> noSpill(p.vregCount, false);
