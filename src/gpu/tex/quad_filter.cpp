@@ -13,65 +13,25 @@ namespace tessera::gpu::tex {
 #if defined(__SSE2__)
 namespace {
 
-// A GLES 2 colour texel read as a little-endian word: per channel the shift and width of its
-// field, expanded as c / (2^bits - 1) like decodeTexel; width 0 is a constant channel.
-struct Field {
-  uint8_t shift, bits;
-  float constant;
-};
-using WordLayout = std::array<Field, 4>;
-
-template <TexFormat F>
-constexpr WordLayout wordLayout() {
-  constexpr Field zero{0, 0, 0.0f}, one{0, 0, 1.0f};
-  if constexpr (F == TexFormat::RGBA8) return {{{0, 8, 0}, {8, 8, 0}, {16, 8, 0}, {24, 8, 0}}};
-  if constexpr (F == TexFormat::RGB8) return {{{0, 8, 0}, {8, 8, 0}, {16, 8, 0}, one}};
-  if constexpr (F == TexFormat::RGB565) return {{{11, 5, 0}, {5, 6, 0}, {0, 5, 0}, one}};
-  if constexpr (F == TexFormat::RGBA4444) return {{{12, 4, 0}, {8, 4, 0}, {4, 4, 0}, {0, 4, 0}}};
-  if constexpr (F == TexFormat::RGBA5551) return {{{11, 5, 0}, {6, 5, 0}, {1, 5, 0}, {0, 1, 0}}};
-  if constexpr (F == TexFormat::L8) return {{{0, 8, 0}, {0, 8, 0}, {0, 8, 0}, one}};
-  if constexpr (F == TexFormat::A8) return {{zero, zero, zero, {0, 8, 0}}};
-  if constexpr (F == TexFormat::LA8) return {{{0, 8, 0}, {0, 8, 0}, {0, 8, 0}, {8, 8, 0}}};
-  return {{zero, zero, zero, zero}};
-}
-
-// The texel at p as that word (3-byte texels are read byte by byte: the last texel of a buffer
-// has no fourth byte).
-template <TexFormat F>
-[[gnu::always_inline]] inline uint32_t loadWord(const uint8_t* p) {
-  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
-  if constexpr (bytes == 4) {
-    uint32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-  } else if constexpr (bytes == 3) {
-    return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16;
-  } else if constexpr (bytes == 2) {
-    return detail::load16(p);
-  } else {
-    return p[0];
-  }
-}
-
 // Four pixels' texels, one channel per register.
 struct Texels4 {
   __m128 c[4];
 };
 
+// Each channel's stored integers of four texels (rawChannels side by side).
 template <TexFormat F>
-[[gnu::always_inline]] inline Texels4 decode4(__m128i words) {
-  constexpr WordLayout layout = wordLayout<F>();
+[[gnu::always_inline]] inline Texels4 raw4(__m128i words) {
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
   Texels4 out;
   for (int ch = 0; ch < 4; ++ch) {
-    const Field f = layout[ch];
+    const PackedField f = layout[ch];
     if (f.bits == 0) {
       out.c[ch] = _mm_set1_ps(f.constant);
       continue;
     }
     const __m128i field = _mm_and_si128(_mm_srli_epi32(words, f.shift),
                                         _mm_set1_epi32(static_cast<int>((1u << f.bits) - 1u)));
-    out.c[ch] =
-        _mm_div_ps(_mm_cvtepi32_ps(field), _mm_set1_ps(static_cast<float>((1u << f.bits) - 1u)));
+    out.c[ch] = _mm_cvtepi32_ps(field);
   }
   return out;
 }
@@ -138,7 +98,7 @@ template <TexFormat F>
   const size_t index =
       static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
   if (lv.cache) lv.cache->access(lv.address + index * bytes, bytes, hits);
-  return loadWord<F>(lv.texels + index * bytes);
+  return loadPackedWord<F>(lv.texels + index * bytes);
 }
 
 // Texels (i, j) and (i + 1, j) of a level as their words (the second in `next`), looked up in
@@ -151,8 +111,8 @@ template <TexFormat F>
       static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
   if (lv.cache) lv.cache->accessRun(lv.address + index * bytes, bytes, 2, hits);
   const uint8_t* at = lv.texels + index * bytes;
-  next = _mm_cvtsi32_si128(static_cast<int>(loadWord<F>(at + bytes)));
-  return _mm_cvtsi32_si128(static_cast<int>(loadWord<F>(at)));
+  next = _mm_cvtsi32_si128(static_cast<int>(loadPackedWord<F>(at + bytes)));
+  return _mm_cvtsi32_si128(static_cast<int>(loadPackedWord<F>(at)));
 }
 
 template <TexFormat F, Filter FL, Wrap WS, Wrap WT, int Count>
@@ -191,22 +151,30 @@ uint32_t filterQuad(const QuadLookup& q) {
   if (q.level[0]->cache) q.level[0]->cache->countHits(hits);  // both levels share the cache
   auto texels = [&](int k, int tap) __attribute__((always_inline)) {
     const __m128i* w = words[k][tap];
-    return decode4<F>(
+    return raw4<F>(
         _mm_unpacklo_epi64(_mm_unpacklo_epi32(w[0], w[1]), _mm_unpacklo_epi32(w[2], w[3])));
   };
+  // The stored integers are filtered, then expanded once per channel (the general filter's
+  // order of operations).
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
   Texels4 level[Count];
   for (int k = 0; k < Count; ++k) {
+    Texels4 sum;
     if constexpr (kTaps == 1) {
-      level[k] = texels(k, 0);
+      sum = texels(k, 0);
     } else {
       const Texels4 t00 = texels(k, 0), t10 = texels(k, 1), t01 = texels(k, 2), t11 = texels(k, 3);
       const __m128* w = fp[k].w;
       for (int ch = 0; ch < 4; ++ch) {
-        __m128 sum = _mm_add_ps(_mm_mul_ps(w[0], t00.c[ch]), _mm_mul_ps(w[1], t10.c[ch]));
-        sum = _mm_add_ps(sum, _mm_mul_ps(w[2], t01.c[ch]));
-        level[k].c[ch] = _mm_add_ps(sum, _mm_mul_ps(w[3], t11.c[ch]));
+        __m128 c = _mm_add_ps(_mm_mul_ps(w[0], t00.c[ch]), _mm_mul_ps(w[1], t10.c[ch]));
+        c = _mm_add_ps(c, _mm_mul_ps(w[2], t01.c[ch]));
+        sum.c[ch] = _mm_add_ps(c, _mm_mul_ps(w[3], t11.c[ch]));
       }
     }
+    for (int ch = 0; ch < 4; ++ch)
+      level[k].c[ch] = layout[ch].bits == 0
+                           ? sum.c[ch]
+                           : _mm_div_ps(sum.c[ch], _mm_set1_ps(fieldScale(layout[ch])));
   }
   for (int ch = 0; ch < 4; ++ch) {
     __m128 c = level[0].c[ch];

@@ -118,6 +118,65 @@ inline constexpr std::array<IntegerLayout, 14> kIntegerLayouts = {{
     {4, 32, false},  // RGBA32UI
 }};
 
+// The GLES 2 colour formats (RGBA8 to LA8) read as one little-endian word per texel: for each
+// of R, G, B, A the shift and width of its field, expanded as c / (2^bits - 1); width 0 is a
+// constant channel. One table for decodeTexel, the general filter and the quad kernel.
+struct PackedField {
+  uint8_t shift, bits;
+  float constant;
+};
+using PackedLayout = std::array<PackedField, 4>;
+constexpr bool isPackedFormat(TexFormat f) {
+  return f <= TexFormat::LA8;
+}
+inline constexpr std::array<PackedLayout, 8> kPackedLayouts = [] {
+  constexpr PackedField zero{0, 0, 0.0f}, one{0, 0, 1.0f};
+  constexpr PackedField r8{0, 8, 0}, g8{8, 8, 0}, b8{16, 8, 0}, a8{24, 8, 0};
+  return std::array<PackedLayout, 8>{{
+      {{r8, g8, b8, a8}},                               // RGBA8
+      {{r8, g8, b8, one}},                              // RGB8
+      {{{11, 5, 0}, {5, 6, 0}, {0, 5, 0}, one}},        // RGB565: red in the high bits
+      {{{12, 4, 0}, {8, 4, 0}, {4, 4, 0}, {0, 4, 0}}},  // RGBA4444
+      {{{11, 5, 0}, {6, 5, 0}, {1, 5, 0}, {0, 1, 0}}},  // RGBA5551
+      {{r8, r8, r8, one}},                              // L8: luminance to R, G, B
+      {{zero, zero, zero, r8}},                         // A8
+      {{r8, r8, r8, g8}},                               // LA8
+  }};
+}();
+// What a field's stored integer is divided by to expand it (1 for a constant channel).
+constexpr float fieldScale(const PackedField& f) {
+  return f.bits == 0 ? 1.0f : static_cast<float>((1u << f.bits) - 1u);
+}
+
+// The texel at p as its word (3-byte texels are read byte by byte: the last texel of a buffer
+// has no fourth byte).
+template <TexFormat F>
+__attribute__((always_inline)) inline uint32_t loadPackedWord(const uint8_t* p) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  if constexpr (bytes == 4) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  } else if constexpr (bytes == 3) {
+    return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16;
+  } else if constexpr (bytes == 2) {
+    return static_cast<uint32_t>(p[0] | (p[1] << 8));
+  } else {
+    return p[0];
+  }
+}
+
+// Each channel's stored integer (a constant channel: its value), to be divided by fieldScale.
+template <TexFormat F>
+__attribute__((always_inline)) inline void rawChannels(uint32_t word, float raw[4]) {
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
+  for (int ch = 0; ch < 4; ++ch) {
+    const PackedField f = layout[ch];
+    raw[ch] =
+        f.bits == 0 ? f.constant : static_cast<float>((word >> f.shift) & ((1u << f.bits) - 1u));
+  }
+}
+
 namespace detail {
 inline float unorm(uint32_t v, uint32_t bits) {
   return static_cast<float>(v) / static_cast<float>((1u << bits) - 1u);
@@ -156,47 +215,42 @@ inline float floatChannel(const FloatLayout& f, const uint8_t* p, uint32_t c) {
 }
 }  // namespace detail
 
+// Expands the texel at p of a GLES 2 colour format (kPackedLayouts): 8-bit fields by table.
+template <TexFormat F>
+__attribute__((always_inline)) inline void decodePacked(const uint8_t* p, float out[4]) {
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
+  const uint32_t word = loadPackedWord<F>(p);
+  for (int ch = 0; ch < 4; ++ch) {
+    const PackedField f = layout[ch];
+    const uint32_t v = (word >> f.shift) & ((1u << f.bits) - 1u);
+    out[ch] = f.bits == 0   ? f.constant
+              : f.bits == 8 ? detail::kUnorm8[v]
+                            : detail::unorm(v, f.bits);
+  }
+}
+
 // Expands the texel at p. Packed 16-bit formats are little-endian with red in the high bits.
 // Always inlined: the filters call it with a constant format, which folds the switch away.
 __attribute__((always_inline)) inline void decodeTexel(TexFormat f, const uint8_t* p,
                                                        float out[4]) {
-  using detail::kUnorm8;
   using detail::unorm;
   switch (f) {
     case TexFormat::RGBA8:
-      out[0] = kUnorm8[p[0]], out[1] = kUnorm8[p[1]], out[2] = kUnorm8[p[2]],
-      out[3] = kUnorm8[p[3]];
-      return;
+      return decodePacked<TexFormat::RGBA8>(p, out);
     case TexFormat::RGB8:
-      out[0] = kUnorm8[p[0]], out[1] = kUnorm8[p[1]], out[2] = kUnorm8[p[2]], out[3] = 1.0f;
-      return;
-    case TexFormat::RGB565: {
-      const uint32_t v = detail::load16(p);
-      out[0] = unorm(v >> 11, 5), out[1] = unorm((v >> 5) & 63, 6), out[2] = unorm(v & 31, 5);
-      out[3] = 1.0f;
-      return;
-    }
-    case TexFormat::RGBA4444: {
-      const uint32_t v = detail::load16(p);
-      out[0] = unorm(v >> 12, 4), out[1] = unorm((v >> 8) & 15, 4);
-      out[2] = unorm((v >> 4) & 15, 4), out[3] = unorm(v & 15, 4);
-      return;
-    }
-    case TexFormat::RGBA5551: {
-      const uint32_t v = detail::load16(p);
-      out[0] = unorm(v >> 11, 5), out[1] = unorm((v >> 6) & 31, 5);
-      out[2] = unorm((v >> 1) & 31, 5), out[3] = static_cast<float>(v & 1);
-      return;
-    }
+      return decodePacked<TexFormat::RGB8>(p, out);
+    case TexFormat::RGB565:
+      return decodePacked<TexFormat::RGB565>(p, out);
+    case TexFormat::RGBA4444:
+      return decodePacked<TexFormat::RGBA4444>(p, out);
+    case TexFormat::RGBA5551:
+      return decodePacked<TexFormat::RGBA5551>(p, out);
     case TexFormat::L8:
-      out[0] = out[1] = out[2] = kUnorm8[p[0]], out[3] = 1.0f;
-      return;
+      return decodePacked<TexFormat::L8>(p, out);
     case TexFormat::A8:
-      out[0] = out[1] = out[2] = 0.0f, out[3] = kUnorm8[p[0]];
-      return;
+      return decodePacked<TexFormat::A8>(p, out);
     case TexFormat::LA8:
-      out[0] = out[1] = out[2] = kUnorm8[p[0]], out[3] = kUnorm8[p[1]];
-      return;
+      return decodePacked<TexFormat::LA8>(p, out);
     case TexFormat::D16:
       out[0] = out[1] = out[2] = unorm(detail::load16(p), 16), out[3] = 1.0f;
       return;
@@ -244,12 +298,24 @@ __attribute__((always_inline)) inline void decodeTexel(TexFormat f, const uint8_
   out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
 }
 
-// Expands texel (x, y) of the compressed block at `block` (x, y within the block's footprint).
+// Texel (x, y) of the compressed block at `block` (x, y within the block's footprint) as the
+// integers it stores, and what each channel is divided by to expand it.
+inline void decodeBlockTexelRaw(TexFormat f, const uint8_t* block, uint32_t x, uint32_t y,
+                                float raw[4]) {
+  if (isEtcFormat(f)) return decodeEtcTexelRaw(f, block, x, y, raw);
+  const TexelBlock b = kTexelBlocks[static_cast<size_t>(f)];
+  decodeAstcTexelRaw(b.width, b.height, block, x, y, raw);
+}
+inline std::array<float, 4> blockTexelScale(TexFormat f) {
+  return isEtcFormat(f) ? etcTexelScale(f)
+                        : std::array<float, 4>{65535.0f, 65535.0f, 65535.0f, 65535.0f};
+}
+// The same texel expanded.
 inline void decodeBlockTexel(TexFormat f, const uint8_t* block, uint32_t x, uint32_t y,
                              float out[4]) {
-  if (isEtcFormat(f)) return decodeEtcTexel(f, block, x, y, out);
-  const TexelBlock b = kTexelBlocks[static_cast<size_t>(f)];
-  decodeAstcTexel(b.width, b.height, block, x, y, out);
+  decodeBlockTexelRaw(f, block, x, y, out);
+  const std::array<float, 4> scale = blockTexelScale(f);
+  for (int c = 0; c < 4; ++c) out[c] /= scale[c];
 }
 
 }  // namespace tessera::gpu::tex

@@ -373,10 +373,16 @@ const AstcBlock& cachedBlock(uint32_t bw, uint32_t bh, const uint8_t* block) {
 
 }  // namespace
 
+void decodeAstcTexelRaw(uint32_t bw, uint32_t bh, const uint8_t* block, uint32_t x, uint32_t y,
+                        float raw[4]) {
+  const std::array<uint16_t, 4> c = astcTexel(cachedBlock(bw, bh, block), bw, bh, x, y);
+  for (int i = 0; i < 4; ++i) raw[i] = static_cast<float>(c[i]);
+}
+
 void decodeAstcTexel(uint32_t bw, uint32_t bh, const uint8_t* block, uint32_t x, uint32_t y,
                      float out[4]) {
-  const std::array<uint16_t, 4> c = astcTexel(cachedBlock(bw, bh, block), bw, bh, x, y);
-  for (int i = 0; i < 4; ++i) out[i] = static_cast<float>(c[i]) / 65535.0f;
+  decodeAstcTexelRaw(bw, bh, block, x, y, out);
+  for (int i = 0; i < 4; ++i) out[i] /= 65535.0f;
 }
 
 }  // namespace tessera::gpu::tex

@@ -39,6 +39,9 @@ std::array<uint16_t, 4> astcTexel(const AstcBlock&, uint32_t bw, uint32_t bh, ui
 uint32_t astcPartition(uint32_t seed, uint32_t x, uint32_t y, uint32_t z, uint32_t partitions,
                        bool smallBlock);
 
+// Texel (x, y) of the block at `block` as its UNORM16 channels, RGBA (expanded: / 65535).
+void decodeAstcTexelRaw(uint32_t bw, uint32_t bh, const uint8_t* block, uint32_t x, uint32_t y,
+                        float raw[4]);
 // Texel (x, y) of the block at `block` as float RGBA (UNORM16 / 65535). Recently parsed blocks
 // are kept in a small per-thread cache keyed by their bits, so the texels of one bilinear
 // footprint or quad parse their block once.

@@ -201,14 +201,10 @@ int32_t decodeEac11(const uint8_t* block, uint32_t x, uint32_t y, bool isSigned)
   return std::clamp(base * 8 + m, -1023, 1023);
 }
 
-void decodeEtcTexel(TexFormat f, const uint8_t* block, uint32_t x, uint32_t y, float out[4]) {
-  auto unorm8 = [](uint8_t c) { return static_cast<float>(c) / 255.0f; };
-  auto put = [&](const Rgba8& c) {
-    out[0] = unorm8(c.r), out[1] = unorm8(c.g), out[2] = unorm8(c.b), out[3] = unorm8(c.a);
-  };
+void decodeEtcTexelRaw(TexFormat f, const uint8_t* block, uint32_t x, uint32_t y, float raw[4]) {
+  auto put = [&](const Rgba8& c) { raw[0] = c.r, raw[1] = c.g, raw[2] = c.b, raw[3] = c.a; };
   auto eac = [&](const uint8_t* b, bool isSigned) {
-    const int32_t v = decodeEac11(b, x, y, isSigned);
-    return static_cast<float>(v) / (isSigned ? 1023.0f : 2047.0f);
+    return static_cast<float>(decodeEac11(b, x, y, isSigned));
   };
   switch (f) {
     case TexFormat::ETC1_RGB8:
@@ -224,18 +220,39 @@ void decodeEtcTexel(TexFormat f, const uint8_t* block, uint32_t x, uint32_t y, f
     }
     case TexFormat::EAC_R11:
     case TexFormat::EAC_R11_SNORM:
-      out[0] = eac(block, f == TexFormat::EAC_R11_SNORM);
-      out[1] = out[2] = 0.0f, out[3] = 1.0f;
+      raw[0] = eac(block, f == TexFormat::EAC_R11_SNORM);
+      raw[1] = raw[2] = 0.0f, raw[3] = 1.0f;
       return;
     case TexFormat::EAC_RG11:
     case TexFormat::EAC_RG11_SNORM:
-      out[0] = eac(block, f == TexFormat::EAC_RG11_SNORM);
-      out[1] = eac(block + 8, f == TexFormat::EAC_RG11_SNORM);
-      out[2] = 0.0f, out[3] = 1.0f;
+      raw[0] = eac(block, f == TexFormat::EAC_RG11_SNORM);
+      raw[1] = eac(block + 8, f == TexFormat::EAC_RG11_SNORM);
+      raw[2] = 0.0f, raw[3] = 1.0f;
       return;
     default:
-      out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
+      raw[0] = raw[1] = raw[2] = 0.0f, raw[3] = 1.0f;
   }
+}
+
+std::array<float, 4> etcTexelScale(TexFormat f) {
+  switch (f) {
+    case TexFormat::EAC_R11:
+      return {2047.0f, 1.0f, 1.0f, 1.0f};
+    case TexFormat::EAC_R11_SNORM:
+      return {1023.0f, 1.0f, 1.0f, 1.0f};
+    case TexFormat::EAC_RG11:
+      return {2047.0f, 2047.0f, 1.0f, 1.0f};
+    case TexFormat::EAC_RG11_SNORM:
+      return {1023.0f, 1023.0f, 1.0f, 1.0f};
+    default:
+      return {255.0f, 255.0f, 255.0f, 255.0f};
+  }
+}
+
+void decodeEtcTexel(TexFormat f, const uint8_t* block, uint32_t x, uint32_t y, float out[4]) {
+  decodeEtcTexelRaw(f, block, x, y, out);
+  const std::array<float, 4> scale = etcTexelScale(f);
+  for (int c = 0; c < 4; ++c) out[c] /= scale[c];
 }
 
 }  // namespace tessera::gpu::tex

@@ -2,6 +2,7 @@
 // reads them from memory (OES_compressed_ETC1_RGB8_texture; OpenGL ES 3.0 Annex C). A block
 // covers 4x4 texels; its 64-bit halves are big-endian, and texel (x, y) is pixel index x*4 + y.
 #pragma once
+#include <array>
 #include <cstdint>
 
 #include "gpu/tex/texture_descriptor.h"
@@ -30,8 +31,13 @@ uint8_t decodeEacAlpha(const uint8_t* block, uint32_t x, uint32_t y);
 // ... or an 11-bit channel: 0..2047 unsigned, -1023..1023 signed (Annex C.1.5, C.1.6).
 int32_t decodeEac11(const uint8_t* block, uint32_t x, uint32_t y, bool isSigned);
 
-// Texel (x, y) of a block of any ETC/EAC format as RGBA float: unorm for the colour formats,
-// r / 2047 (signed: r / 1023) for the 11-bit formats, missing channels 0 and alpha 1.
+// Texel (x, y) of a block of any ETC/EAC format as the integers it stores, RGBA (missing
+// channels 0 and alpha 1), and what each channel is divided by to expand it: 255 for the colour
+// formats, 2047 (signed: 1023) for the 11-bit ones, 1 for the missing channels.
+void decodeEtcTexelRaw(TexFormat, const uint8_t* block, uint32_t x, uint32_t y, float raw[4]);
+std::array<float, 4> etcTexelScale(TexFormat);
+// The same texel expanded: unorm for the colour formats, r / 2047 (signed: r / 1023) for the
+// 11-bit formats.
 void decodeEtcTexel(TexFormat, const uint8_t* block, uint32_t x, uint32_t y, float out[4]);
 
 }  // namespace tessera::gpu::tex
