@@ -133,6 +133,29 @@ TEST(TexFilter, NonPowerOfTwoTexelCentres) {
   EXPECT_NEAR(fx.lod(d, 1.0f + 2.5f / 3, 0.1f, 0)[0], bytes[2 * 4] * k, 1e-6);  // repeat on NPOT
 }
 
+// Unorm texels are filtered as the integers they store and the sum expanded once, as a texture
+// unit filters in fixed point: (w0 c0 + w1 c1) / 255, not w0 (c0 / 255) + w1 (c1 / 255). The
+// two differ in the last bit for these texels and weights, so the test tells them apart.
+TEST(TexFilter, StoredIntegersAreWeightedThenExpandedOnce) {
+  TexFixture fx;
+  int differing = 0;
+  for (uint8_t c0 : {3, 77, 200}) {
+    for (uint8_t c1 : {1, 128, 254}) {
+      auto d = fx.make(TexFormat::L8, 2, 1, 1, {c0, c1});
+      d.wrapS = d.wrapT = Wrap::ClampToEdge;
+      for (int step : {1, 85, 170, 201}) {
+        const float s = (0.5f + step / 256.0f) / 2.0f;  // texel 0's centre + step / 256
+        const float a = step / 256.0f;
+        const float weighted = ((1 - a) * c0 + a * c1) / 255.0f;
+        const float expanded = (1 - a) * (c0 / 255.0f) + a * (c1 / 255.0f);
+        differing += weighted != expanded;
+        EXPECT_EQ(fx.lod(d, s, 0.5f, 0)[0], weighted) << int(c0) << " " << int(c1) << " " << step;
+      }
+    }
+  }
+  EXPECT_GT(differing, 0);
+}
+
 // 4x4 L8 chain: level 0 = 0, level 1 = 200, level 2 = 100.
 TextureDescriptor chain(TexFixture& fx, MipFilter mip, Filter min) {
   std::vector<uint8_t> b(16, 0);
