@@ -84,46 +84,41 @@ class Numbering {
         version_(p.vregCount, 0),
         outputOnly_(p.vregCount, false),
         local_(p.vregCount, false) {
-    // Registers defined once and read once, by a plain copy into an output or into another such
-    // register: output forwarding computes them into the output, so a copy in their place would
-    // be an instruction more.
+    // Definitions and uses of every register (a tuple counts for each of its registers), where
+    // each is written and, for a register read once, where it is read.
     std::vector<uint32_t> defs(p.vregCount, 0), uses(p.vregCount, 0);
-    std::vector<size_t> user(p.vregCount, SIZE_MAX);
-    for (size_t k = 0; k < p.code.size(); ++k) {
-      const isa::Instr& in = p.code[k];
+    std::vector<size_t> defAt(p.vregCount, SIZE_MAX), user(p.vregCount, SIZE_MAX);
+    std::vector<size_t> stretchAt(p.code.size());  // stretches end at control flow
+    auto forEachSource = [&](const isa::Instr& in, auto&& f) {
       const isa::Shape shape = isa::opInfo(in.op).shape;
-      if (in.dst.file == File::Reg)
-        for (int d = 0; d < isa::destinationWidth(in.op); ++d) ++defs[size_t(in.dst.index + d)];
       for (int s = 0; s < isa::sourceCount(shape); ++s)
         if (in.src[s].file == File::Reg)
-          for (int d = 0; d < isa::sourceWidth(shape, s); ++d) {
-            ++uses[size_t(in.src[s].index + d)];
-            user[size_t(in.src[s].index + d)] = k;
-          }
-    }
-    // Registers written once and read only after that, in the same stretch (between two
-    // control-flow instructions).
-    std::vector<size_t> defAt(p.vregCount, SIZE_MAX);
-    std::vector<size_t> stretchAt(p.code.size());
+          for (int d = 0; d < isa::sourceWidth(shape, s); ++d) f(size_t(in.src[s].index + d));
+    };
     for (size_t k = 0, stretch = 0; k < p.code.size(); ++k) {
       const isa::Instr& in = p.code[k];
       stretchAt[k] = stretch;
       if (isa::opInfo(in.op).unit == isa::Unit::Cf) ++stretch;
       if (in.dst.file == File::Reg)
-        for (int d = 0; d < isa::destinationWidth(in.op); ++d) defAt[size_t(in.dst.index + d)] = k;
+        for (int d = 0; d < isa::destinationWidth(in.op); ++d) {
+          ++defs[size_t(in.dst.index + d)];
+          defAt[size_t(in.dst.index + d)] = k;
+        }
+      forEachSource(in, [&](size_t v) {
+        ++uses[v];
+        user[v] = k;
+      });
     }
+    // Registers written once and read only after that, in the same stretch.
     for (uint32_t v = 0; v < p.vregCount; ++v) local_[v] = defs[v] == 1;
-    for (size_t k = 0; k < p.code.size(); ++k) {
-      const isa::Instr& in = p.code[k];
-      const isa::Shape shape = isa::opInfo(in.op).shape;
-      for (int s = 0; s < isa::sourceCount(shape); ++s)
-        if (in.src[s].file == File::Reg)
-          for (int d = 0; d < isa::sourceWidth(shape, s); ++d) {
-            const auto v = size_t(in.src[s].index + d);
-            if (defAt[v] == SIZE_MAX || defAt[v] >= k || stretchAt[defAt[v]] != stretchAt[k])
-              local_[v] = false;
-          }
-    }
+    for (size_t k = 0; k < p.code.size(); ++k)
+      forEachSource(p.code[k], [&](size_t v) {
+        if (defAt[v] == SIZE_MAX || defAt[v] >= k || stretchAt[defAt[v]] != stretchAt[k])
+          local_[v] = false;
+      });
+    // Registers defined once and read once, by a plain copy into an output or into another such
+    // register: output forwarding computes them into the output, so a copy in their place would
+    // be an instruction more.
     for (bool changed = true; changed;) {
       changed = false;
       for (uint32_t v = 0; v < p.vregCount; ++v) {
@@ -175,8 +170,7 @@ class Numbering {
       r = absOf(r);
       r.neg = false;
     }
-    if (o.neg) r = neg(r);
-    if (r.file == File::Imm) r.neg = r.abs = false;  // folded into the bits by absOf/neg
+    if (o.neg) r = neg(r);  // an immediate takes both into its bits
     o = r;
   }
 
