@@ -4,26 +4,13 @@
 #include <gtest/gtest.h>
 
 #include "compiler/ir/output_forwarding.h"
+#include "compiler/ir_fixture.h"
 
 namespace tessera::compiler::ir {
 namespace {
 
-Operand output(int component) {
-  return Operand{File::Output, false, false, false, component, 0};
-}
-
-struct Fixture {
-  Program p;
-  Builder b{p};
-  Fixture() { p.stage = isa::Stage::Fragment; }
-  // Ends the program and checks that forwarding changes none of it.
-  void expectLeftAlone() {
-    b.flow(Opcode::End);
-    const std::vector<isa::Instr> before = p.code;
-    forwardOutputs(p);
-    EXPECT_EQ(p.code, before);
-  }
-};
+using fixture::output;
+using Fixture = fixture::IrFixture;
 
 TEST(OutputForwarding, ComputesASingleUseValueIntoItsOutput) {
   Fixture f;
@@ -45,7 +32,7 @@ TEST(OutputForwarding, LeavesValuesReadTwiceOrDefinedTwice) {
   const Operand y = f.b.op(Opcode::Mov, constant(2));
   f.b.opTo(y, Opcode::Add, y, constant(3));  // two definitions
   f.b.mov(output(2), y);
-  f.expectLeftAlone();
+  f.expectLeftAlone(forwardOutputs);
 }
 
 TEST(OutputForwarding, StopsAtControlFlowAndAtAccessesOfTheOutput) {
@@ -60,7 +47,7 @@ TEST(OutputForwarding, StopsAtControlFlowAndAtAccessesOfTheOutput) {
   const Operand z = f.b.op(Opcode::Mul, constant(0), constant(3));
   f.b.op(Opcode::Add, output(2), constant(1));  // o0.z read between them
   f.b.mov(output(2), z);
-  f.expectLeftAlone();
+  f.expectLeftAlone(forwardOutputs);
 }
 
 TEST(OutputForwarding, LeavesModifiedAndSaturatedCopies) {
@@ -69,7 +56,7 @@ TEST(OutputForwarding, LeavesModifiedAndSaturatedCopies) {
   f.b.opTo(output(0), Opcode::Mov, x, {}, {}, /*sat=*/true);
   const Operand y = f.b.op(Opcode::Add, constant(0), constant(2));
   f.b.mov(output(1), neg(y));
-  f.expectLeftAlone();
+  f.expectLeftAlone(forwardOutputs);
 }
 
 }  // namespace

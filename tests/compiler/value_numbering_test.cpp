@@ -3,27 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "compiler/ir/value_numbering.h"
+#include "compiler/ir_fixture.h"
 
 namespace tessera::compiler::ir {
 namespace {
 
-Operand output(int component) {
-  return Operand{File::Output, false, false, false, component, 0};
-}
-
-struct Fixture {
-  Program p;
-  Builder b{p};
-  Fixture() { p.stage = isa::Stage::Fragment; }
-  const isa::Instr& at(size_t k) const { return p.code.at(k); }
-  // Ends the program, numbers it and checks that nothing changed.
-  void expectLeftAlone() {
-    b.flow(Opcode::End);
-    const std::vector<isa::Instr> before = p.code;
-    numberValues(p);
-    EXPECT_EQ(p.code, before);
-  }
-};
+using fixture::output;
+using Fixture = fixture::IrFixture;
 
 TEST(ValueNumbering, ARepeatedValueBecomesACopyAndItsReadsReadTheFirst) {
   Fixture f;
@@ -84,7 +70,7 @@ TEST(ValueNumbering, ControlFlowEndsAStretch) {
   const Operand y = f.b.op(Opcode::Add, constant(0), constant(1));  // under other lanes
   f.b.opTo(output(0), Opcode::Mul, y, n);
   f.b.flow(Opcode::Endif);
-  f.expectLeftAlone();
+  f.expectLeftAlone(numberValues);
 }
 
 TEST(ValueNumbering, AWrittenSourceOrHolderEndsAValue) {

@@ -118,6 +118,37 @@ inline constexpr std::array<IntegerLayout, 14> kIntegerLayouts = {{
     {4, 32, false},  // RGBA32UI
 }};
 
+namespace detail {
+inline float unorm(uint32_t v, uint32_t bits) {
+  return static_cast<float>(v) / static_cast<float>((1u << bits) - 1u);
+}
+inline uint16_t load16(const uint8_t* p) {
+  return static_cast<uint16_t>(p[0] | (p[1] << 8));
+}
+// Channel c of an integer texel as the 32 bits the shader reads (sign-extended for signed).
+inline uint32_t integerChannel(const IntegerLayout& f, const uint8_t* p, uint32_t c) {
+  switch (f.bits) {
+    case 8:
+      return f.isSigned ? static_cast<uint32_t>(int32_t{static_cast<int8_t>(p[c])}) : p[c];
+    case 16: {
+      const uint16_t v = load16(p + 2 * c);
+      return f.isSigned ? static_cast<uint32_t>(int32_t{static_cast<int16_t>(v)}) : v;
+    }
+    default: {
+      uint32_t v;
+      std::memcpy(&v, p + 4 * c, 4);
+      return v;
+    }
+  }
+}
+inline float floatChannel(const FloatLayout& f, const uint8_t* p, uint32_t c) {
+  if (f.channelBytes == 2) return tessera::halfToFloat(load16(p + 2 * c));
+  float v;
+  std::memcpy(&v, p + 4 * c, 4);
+  return v;
+}
+}  // namespace detail
+
 // The GLES 2 colour formats (RGBA8 to LA8) read as one little-endian word per texel: for each
 // of R, G, B, A the shift and width of its field, expanded as c / (2^bits - 1); width 0 is a
 // constant channel. One table for decodeTexel, the general filter and the quad kernel.
@@ -160,7 +191,7 @@ __attribute__((always_inline)) inline uint32_t loadPackedWord(const uint8_t* p) 
   } else if constexpr (bytes == 3) {
     return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16;
   } else if constexpr (bytes == 2) {
-    return static_cast<uint32_t>(p[0] | (p[1] << 8));
+    return detail::load16(p);
   } else {
     return p[0];
   }
@@ -177,56 +208,11 @@ __attribute__((always_inline)) inline void rawChannels(uint32_t word, float raw[
   }
 }
 
-namespace detail {
-inline float unorm(uint32_t v, uint32_t bits) {
-  return static_cast<float>(v) / static_cast<float>((1u << bits) - 1u);
-}
-// c / 255 for every byte, correctly rounded as the division is: a load instead of a divide for
-// the common 8-bit channels.
-inline constexpr std::array<float, 256> kUnorm8 = [] {
-  std::array<float, 256> t{};
-  for (uint32_t v = 0; v < 256; ++v) t[v] = static_cast<float>(v) / 255.0f;
-  return t;
-}();
-inline uint16_t load16(const uint8_t* p) {
-  return static_cast<uint16_t>(p[0] | (p[1] << 8));
-}
-// Channel c of an integer texel as the 32 bits the shader reads (sign-extended for signed).
-inline uint32_t integerChannel(const IntegerLayout& f, const uint8_t* p, uint32_t c) {
-  switch (f.bits) {
-    case 8:
-      return f.isSigned ? static_cast<uint32_t>(int32_t{static_cast<int8_t>(p[c])}) : p[c];
-    case 16: {
-      const uint16_t v = load16(p + 2 * c);
-      return f.isSigned ? static_cast<uint32_t>(int32_t{static_cast<int16_t>(v)}) : v;
-    }
-    default: {
-      uint32_t v;
-      std::memcpy(&v, p + 4 * c, 4);
-      return v;
-    }
-  }
-}
-inline float floatChannel(const FloatLayout& f, const uint8_t* p, uint32_t c) {
-  if (f.channelBytes == 2) return tessera::halfToFloat(load16(p + 2 * c));
-  float v;
-  std::memcpy(&v, p + 4 * c, 4);
-  return v;
-}
-}  // namespace detail
-
-// Expands the texel at p of a GLES 2 colour format (kPackedLayouts): 8-bit fields by table.
+// Expands the texel at p of a GLES 2 colour format (kPackedLayouts).
 template <TexFormat F>
 __attribute__((always_inline)) inline void decodePacked(const uint8_t* p, float out[4]) {
-  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
-  const uint32_t word = loadPackedWord<F>(p);
-  for (int ch = 0; ch < 4; ++ch) {
-    const PackedField f = layout[ch];
-    const uint32_t v = (word >> f.shift) & ((1u << f.bits) - 1u);
-    out[ch] = f.bits == 0   ? f.constant
-              : f.bits == 8 ? detail::kUnorm8[v]
-                            : detail::unorm(v, f.bits);
-  }
+  rawChannels<F>(loadPackedWord<F>(p), out);
+  for (int ch = 0; ch < 4; ++ch) out[ch] /= fieldScale(kPackedLayouts[static_cast<size_t>(F)][ch]);
 }
 
 // Expands the texel at p. Packed 16-bit formats are little-endian with red in the high bits.

@@ -67,7 +67,17 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
   const float u = texelCoord(d.wrapS, s, lv.width) + static_cast<float>(offset.u);
   const float v = texelCoord(d.wrapT, t, lv.height) + static_cast<float>(offset.v);
   const float w = volume ? texelCoord(d.wrapR, r, lv.depth) + static_cast<float>(offset.w) : 0.5f;
-  auto texel = [&](int32_t i, int32_t j, int32_t k, float c[4]) __attribute__((always_inline)) {
+  // The unorm formats (the GLES 2 colour formats, ETC/EAC, ASTC) are read as the integers
+  // they store, with what each channel is divided by to expand it; the others as they expand.
+  constexpr bool kStoredIntegers = isCompressedFormat(F) || isPackedFormat(F);
+  std::array<float, 4> scale{1.0f, 1.0f, 1.0f, 1.0f};
+  if constexpr (isCompressedFormat(F)) {
+    scale = blockTexelScale(F);
+  } else if constexpr (isPackedFormat(F)) {
+    for (int ch = 0; ch < 4; ++ch)
+      scale[ch] = fieldScale(kPackedLayouts[static_cast<size_t>(F)][ch]);
+  }
+  auto stored = [&](int32_t i, int32_t j, int32_t k, float c[4]) __attribute__((always_inline)) {
     if constexpr (isCompressedFormat(F)) {
       // The block the texel lives in, in rows of blocks; the decoder picks the texel out of it.
       const auto ui = static_cast<uint32_t>(i), uj = static_cast<uint32_t>(j);
@@ -76,15 +86,24 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
       const size_t index =
           (static_cast<size_t>(k) * blocksY + uj / block.height) * blocksX + ui / block.width;
       if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes);
-      decodeBlockTexel(F, lv.texels + index * block.bytes, ui % block.width, uj % block.height, c);
+      decodeBlockTexelRaw(F, lv.texels + index * block.bytes, ui % block.width, uj % block.height,
+                          c);
     } else {
       const size_t index =
           (static_cast<size_t>(k) * static_cast<size_t>(lv.height) + static_cast<size_t>(j)) *
               static_cast<size_t>(lv.width) +
           static_cast<size_t>(i);
       if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes);
-      decodeTexel(F, lv.texels + index * block.bytes, c);
+      if constexpr (isPackedFormat(F))
+        rawChannels<F>(loadPackedWord<F>(lv.texels + index * block.bytes), c);
+      else
+        decodeTexel(F, lv.texels + index * block.bytes, c);
     }
+  };
+  auto texel = [&](int32_t i, int32_t j, int32_t k, float c[4]) __attribute__((always_inline)) {
+    stored(i, j, k, c);
+    if constexpr (kStoredIntegers)
+      for (int ch = 0; ch < 4; ++ch) c[ch] /= scale[ch];
     // Only depth formats compare (sample() passes no reference for others), so the colour
     // instances carry no per-texel test.
     if constexpr (isDepthFormat(F)) {
@@ -109,46 +128,24 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
   const int32_t j1 = wrapIndex(d.wrapT, tv.i + 1, lv.height);
   const float a = tu.weight, b = tv.weight;
   const float w00 = (1 - a) * (1 - b), w10 = a * (1 - b), w01 = (1 - a) * b, w11 = a * b;
-  // The unorm formats (the GLES 2 colour formats, ETC/EAC, ASTC) are filtered as the integers
-  // they store and expanded once per channel, as a texture unit filters unorm texels in fixed
-  // point: one division per channel, not one per texel.
-  auto stored = [&](int32_t i, int32_t j, int32_t k, float c[4]) __attribute__((always_inline)) {
-    if constexpr (isCompressedFormat(F)) {
-      const auto ui = static_cast<uint32_t>(i), uj = static_cast<uint32_t>(j);
-      const size_t blocksX = (static_cast<size_t>(lv.width) + block.width - 1) / block.width;
-      const size_t blocksY = (static_cast<size_t>(lv.height) + block.height - 1) / block.height;
-      const size_t index =
-          (static_cast<size_t>(k) * blocksY + uj / block.height) * blocksX + ui / block.width;
-      if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes);
-      decodeBlockTexelRaw(F, lv.texels + index * block.bytes, ui % block.width, uj % block.height,
-                          c);
-    } else if constexpr (isPackedFormat(F)) {
-      const size_t index =
-          (static_cast<size_t>(k) * static_cast<size_t>(lv.height) + static_cast<size_t>(j)) *
-              static_cast<size_t>(lv.width) +
-          static_cast<size_t>(i);
-      if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes);
-      rawChannels<F>(loadPackedWord<F>(lv.texels + index * block.bytes), c);
-    } else {
-      texel(i, j, k, c);
-    }
-  };
-  std::array<float, 4> scale{1.0f, 1.0f, 1.0f, 1.0f};
-  if constexpr (isCompressedFormat(F)) {
-    scale = blockTexelScale(F);
-  } else if constexpr (isPackedFormat(F)) {
-    for (int ch = 0; ch < 4; ++ch)
-      scale[ch] = fieldScale(kPackedLayouts[static_cast<size_t>(F)][ch]);
-  }
+  // Unorm texels are filtered as the integers they store and expanded once per channel, as a
+  // texture unit filters them in fixed point: one division per channel, not one per texel.
   auto bilinear = [&](int32_t k, float c[4]) __attribute__((always_inline)) {
     float t00[4], t10[4], t01[4], t11[4];
-    stored(i0, j0, k, t00);
-    stored(i1, j0, k, t10);
-    stored(i0, j1, k, t01);
-    stored(i1, j1, k, t11);
+    // A depth comparison applies per texel, before the weights.
+    auto read = [&](int32_t i, int32_t j, float to[4]) __attribute__((always_inline)) {
+      if constexpr (kStoredIntegers)
+        stored(i, j, k, to);
+      else
+        texel(i, j, k, to);
+    };
+    read(i0, j0, t00);
+    read(i1, j0, t10);
+    read(i0, j1, t01);
+    read(i1, j1, t11);
     for (int ch = 0; ch < 4; ++ch) {
       c[ch] = w00 * t00[ch] + w10 * t10[ch] + w01 * t01[ch] + w11 * t11[ch];
-      if constexpr (isCompressedFormat(F) || isPackedFormat(F)) c[ch] /= scale[ch];
+      if constexpr (kStoredIntegers) c[ch] /= scale[ch];
     }
   };
   if (!volume) {
