@@ -13,6 +13,9 @@
 
 namespace tessera::gpu::sp {
 
+// Every texture a program can sample keeps its mip layout in the texture unit at once.
+static_assert(tex::TextureUnit::kLayoutTables >= isa::kMaxSamplers);
+
 // A warp that issues more instructions than this is stopped with FaultKind::Runaway.
 inline constexpr uint64_t kMaxWarpInstructions = uint64_t{1} << 22;
 

@@ -68,6 +68,10 @@ class TextureUnit final {
     fetch(d, i, j, 0, level, out);
   }
 
+  // Mip-chain layouts kept at once: as many as a program has sampler slots (the shader core
+  // checks this against the ISA), so a draw's textures never evict each other.
+  static constexpr uint32_t kLayoutTables = 16;
+
   const TexStats& stats() const { return stats_; }
   // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
   void addStats(const TexStats& s);
@@ -123,8 +127,8 @@ class TextureUnit final {
     int32_t width[2], height[2], depth[2];
   };
   LevelChoice chooseLevels(const TextureDescriptor&, float lambda);
-  // The layout of a texture's mip chain, computed once per texture and kept for the few
-  // textures a draw samples: every quad's lookup needs it.
+  // The layout of a texture's mip chain, computed once per texture and kept for the textures a
+  // draw samples: every quad's lookup needs it.
   static constexpr uint32_t kTableLevels = 16;
   struct LevelTable {
     TextureDescriptor key;  // only its layout fields count (sameLayout)
@@ -166,7 +170,7 @@ class TextureUnit final {
   TexCacheStats merged_{};     // cache counters of merged bin workers
   uint64_t fetchedBytes_ = 0;  // charged to the bus once per call
   TextureCache cache_;
-  std::array<LevelTable, 4> tables_{};
+  std::array<LevelTable, kLayoutTables> tables_{};
   bool useQuad2D_ = true;
   uint32_t tablesUsed_ = 0, nextTable_ = 0;
 };
