@@ -4,7 +4,7 @@
 // same query results (occlusion counts and predicates, time, primitives and every counter,
 // both query schemes) and the same fault, on every preset, mode and bin size; and through the
 // scene renderer the same for textured, blended, stencilled, multisampled and compressed-texture
-// frames.
+// frames. The scene frames are also the same on every SIMD path.
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "common/simd.h"
 #include "driver/query_fixture.h"
 #include "isa/assembler.h"
 #include "isa/encoding.h"
@@ -160,51 +161,68 @@ TEST(ThreadCount, TheFirstFaultingBinNamesTheFault) {
 
 // The scene renderer's frames: textures (with mipmaps and the texture cache), blending,
 // stencil, LRZ and the interleaved resolve, multisampling and compressed textures.
+struct SceneCase {
+  const char* scene;
+  const char* preset;
+  RenderMode mode;
+  uint32_t samples;
+  tools::TextureFormat format;
+  bool lrzAndBlocks;
+};
+constexpr SceneCase kSceneCases[] = {
+    {"default", "adreno-a630", RenderMode::Binning, 1, tools::TextureFormat::Rgba8, true},
+    {"default", "adreno-a320", RenderMode::Naive, 1, tools::TextureFormat::Astc4x4, false},
+    {"default", "milo832-kv260", RenderMode::Binning, 1, tools::TextureFormat::Etc2, false},
+    {"blend", "adreno-a630", RenderMode::Binning, 4, tools::TextureFormat::Rgba8, false},
+    {"stencil", "adreno-a320", RenderMode::Binning, 1, tools::TextureFormat::Rgba8, true},
+    {"compositor", "adreno-a630", RenderMode::Naive, 1, tools::TextureFormat::Rgba8, false},
+};
+
+Outcome renderScene(const SceneCase& k, unsigned threads) {
+  const scene::Scene s = scene::sceneByName(k.scene, 320, 240);
+  gpu::Preset p = gpu::findPreset(k.preset);
+  if (k.lrzAndBlocks) {
+    p.lrz = true;
+    p.resolveBlock = 8;
+  }
+  tools::FrameOptions o;
+  o.mode = k.mode;
+  o.samples = k.samples;
+  o.textureFormat = k.format;
+  o.threads = threads;
+  o.warmupFrames = 1;
+  const tools::FrameResult r = tools::renderFrame(s, p, o);
+  Outcome out;
+  out.surfaces.push_back(r.image.rgba);
+  for (const driver::BatchReport& b : r.batches) out.reports.push_back(report::batchJson(b));
+  return out;
+}
+
 TEST(ThreadCount, SceneFramesAreTheSameForAnyThreadCount) {
-  struct Case {
-    const char* scene;
-    const char* preset;
-    RenderMode mode;
-    uint32_t samples;
-    tools::TextureFormat format;
-    bool lrzAndBlocks;
-  };
-  const Case cases[] = {
-      {"default", "adreno-a630", RenderMode::Binning, 1, tools::TextureFormat::Rgba8, true},
-      {"default", "adreno-a320", RenderMode::Naive, 1, tools::TextureFormat::Astc4x4, false},
-      {"default", "milo832-kv260", RenderMode::Binning, 1, tools::TextureFormat::Etc2, false},
-      {"blend", "adreno-a630", RenderMode::Binning, 4, tools::TextureFormat::Rgba8, false},
-      {"stencil", "adreno-a320", RenderMode::Binning, 1, tools::TextureFormat::Rgba8, true},
-      {"compositor", "adreno-a630", RenderMode::Naive, 1, tools::TextureFormat::Rgba8, false},
-  };
-  for (const Case& k : cases) {
+  for (const SceneCase& k : kSceneCases) {
     SCOPED_TRACE(std::string(k.scene) + " " + k.preset);
-    const scene::Scene s = scene::sceneByName(k.scene, 320, 240);
-    gpu::Preset p = gpu::findPreset(k.preset);
-    if (k.lrzAndBlocks) {
-      p.lrz = true;
-      p.resolveBlock = 8;
-    }
-    auto render = [&](unsigned threads) {
-      tools::FrameOptions o;
-      o.mode = k.mode;
-      o.samples = k.samples;
-      o.textureFormat = k.format;
-      o.threads = threads;
-      o.warmupFrames = 1;
-      const tools::FrameResult r = tools::renderFrame(s, p, o);
-      Outcome out;
-      out.surfaces.push_back(r.image.rgba);
-      for (const driver::BatchReport& b : r.batches) out.reports.push_back(report::batchJson(b));
-      return out;
-    };
-    const Outcome one = render(1);
+    const Outcome one = renderScene(k, 1);
     ASSERT_FALSE(one.reports.empty());
     for (unsigned t : {2u, 8u}) {
       SCOPED_TRACE(std::to_string(t) + " threads");
-      expectSame(one, render(t));
+      expectSame(one, renderScene(k, t));
     }
   }
+}
+
+// The same frames on the portable loops and on the host's widest SIMD path (common/simd.h).
+TEST(SimdPath, SceneFramesAreTheSameOnEveryPath) {
+  if (hostSimdPath() == SimdPath::Portable)
+    GTEST_SKIP() << "this processor has only the portable path";
+  const SimdPath before = simdPath();
+  for (const SceneCase& k : kSceneCases) {
+    SCOPED_TRACE(std::string(k.scene) + " " + k.preset);
+    ASSERT_TRUE(setSimdPath(SimdPath::Portable));
+    const Outcome portable = renderScene(k, 2);
+    ASSERT_TRUE(setSimdPath(hostSimdPath()));
+    expectSame(portable, renderScene(k, 2));
+  }
+  setSimdPath(before);
 }
 
 }  // namespace

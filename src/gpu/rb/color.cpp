@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "common/lane_count.h"
+#include "common/simd.h"
 #include "gpu/rb/color_write.h"
 #include "gpu/rb/render_backend.h"
 
@@ -44,12 +45,15 @@ void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surfac
   const ColorWrite& write = colorWrite(b, f);
   if (mask == 0 || write.writesNothing()) return;
   const uint32_t bytes = write.bytes();
-  for (int i = 0; i < 4; ++i) {
-    if (!((mask >> i) & 1)) continue;
-    float src[4];
-    clampColor(rgba[i], src);
-    write.run(surface.pixel(x + (i & 1), y + (i >> 1), bytes), src);
-  }
+  // On the active SIMD path: the AVX2 clone inlines the blend and the codec.
+  withSimdPath([&] {
+    for (int i = 0; i < 4; ++i) {
+      if (!((mask >> i) & 1)) continue;
+      float src[4];
+      clampColor(rgba[i], src);
+      write.run(surface.pixel(x + (i & 1), y + (i >> 1), bytes), src);
+    }
+  });
   const uint64_t pixels = static_cast<uint64_t>(laneCount(mask));
   if (write.readsDst()) stats_.colorBytesRead += pixels * bytes;
   stats_.colorBytesWritten += pixels * bytes;

@@ -1,14 +1,21 @@
-// ALU, FPU and SFU opcodes: each is one branch-free loop over the 32 lanes of a warp. Rounding
-// helpers avoid libm calls so the loops vectorize; the SFU ops call libm per lane.
+// The lanes' data path: operand fetch, the ALU, FPU and SFU opcodes and the masked write-back.
+// Each opcode is one branch-free loop over the 32 lanes of a warp. Rounding helpers avoid libm
+// calls so the loops vectorize; the SFU ops call libm per lane. arithmetic() runs on the active
+// SIMD path (common/simd.h): its AVX2 clone inlines everything in this file.
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <string>
 
+#include "common/simd.h"
 #include "gpu/sp/executor.h"
 
 namespace tessera::gpu::sp {
 
+using isa::File;
+using isa::Instr;
 using isa::Opcode;
+using isa::Operand;
 
 namespace {
 
@@ -75,14 +82,169 @@ inline void map3(float* r, const float* a, const float* b, const float* c, F f) 
   for (int l = 0; l < kLanes; ++l) r[l] = f(a[l], b[l], c[l]);
 }
 
+void broadcast(float* dst, float v) {
+  for (int l = 0; l < kLanes; ++l) dst[l] = v;
+}
+
+void applyModifiers(const float* src, float* dst, isa::Type type, bool neg, bool abs) {
+  if (type == isa::Type::I) {
+    for (int l = 0; l < kLanes; ++l) {
+      uint32_t u = std::bit_cast<uint32_t>(src[l]);
+      // Two's-complement on the unsigned pattern keeps INT_MIN well defined.
+      if (abs && static_cast<int32_t>(u) < 0) u = 0u - u;
+      if (neg) u = 0u - u;
+      dst[l] = std::bit_cast<float>(u);
+    }
+    return;
+  }
+  const uint32_t clear = abs ? 0x7fffffffu : 0xffffffffu;
+  const uint32_t flip = neg ? 0x80000000u : 0u;
+  for (int l = 0; l < kLanes; ++l)
+    dst[l] = std::bit_cast<float>((std::bit_cast<uint32_t>(src[l]) & clear) ^ flip);
+}
+
 }  // namespace
 
+void WarpExecutor::updateSelect() {
+  if (selFor_ == exec_) return;
+  for (int l = 0; l < kLanes; ++l) sel_[l] = 0u - ((exec_ >> l) & 1u);
+  selFor_ = exec_;
+}
+
+// Out of line, so that the loops' bodies stay small where fetchLanes is inlined.
+[[noreturn, gnu::noinline, gnu::cold]] void constantOutOfRange(int64_t at, size_t bound,
+                                                               bool relative) {
+  badState((relative ? "relative constant read c[" + std::to_string(at) + "]"
+                     : "shader reads c" + std::to_string(at)) +
+           " beyond the " + std::to_string(bound) + " constants bound");
+}
+
+const float* WarpExecutor::fetch(const Operand& o, isa::Type type, float* tmp) {
+  return fetchLanes(o, type, tmp);
+}
+
+const float* WarpExecutor::fetchLanes(const Operand& o, isa::Type type, float* tmp) {
+  const float* p = tmp;
+  switch (o.file) {
+    case File::Reg:
+      p = regs_[o.index];
+      break;
+    case File::Input:
+      p = io_.inputs + o.index * kLanes;
+      break;
+    case File::Output:
+      p = io_.outputs + o.index * kLanes;
+      break;
+    case File::Sys:
+      p = o.index < 4    ? io_.fragCoord + o.index * kLanes
+          : o.index == 4 ? ff_
+                         : io_.pointCoord + (o.index - 5) * kLanes;
+      break;
+    case File::Imm:
+      broadcast(tmp, std::bit_cast<float>(o.imm));
+      break;
+    case File::Const: {
+      const std::span<const float> c = res_->constants;
+      if (!o.rel) {
+        if (static_cast<size_t>(o.index) >= c.size()) constantOutOfRange(o.index, c.size(), false);
+        broadcast(tmp, c[o.index]);
+        break;
+      }
+      for (int l = 0; l < kLanes; ++l) {
+        const int64_t at = int64_t{a0_[l]} + o.index;
+        if (!((exec_ >> l) & 1u)) {
+          tmp[l] = 0.0f;
+        } else if (at < 0 || static_cast<uint64_t>(at) >= c.size()) {
+          constantOutOfRange(at, c.size(), true);
+        } else {
+          tmp[l] = c[at];
+        }
+      }
+      break;
+    }
+    case File::Private:
+      res_->memory->read(BusClient::ShaderPrivate, privateLine(o.index), tmp, kPrivateLineBytes);
+      break;
+    default:
+      badState("operand file cannot be read");
+  }
+  if (o.neg || o.abs) {
+    applyModifiers(p, tmp, type, o.neg, o.abs);
+    p = tmp;
+  }
+  return p;
+}
+
+float* WarpExecutor::destination(const Operand& o) {
+  return o.file == File::Output ? io_.outputs + o.index * kLanes : regs_[o.index];
+}
+
+void WarpExecutor::blend(float* dst, const float* result) {
+  blendLanes(dst, result);
+}
+
+void WarpExecutor::blendLanes(float* dst, const float* result) {
+  if (exec_ == ~0u) {
+    std::memcpy(dst, result, sizeof(float) * kLanes);
+    return;
+  }
+  updateSelect();
+  for (int l = 0; l < kLanes; ++l) {
+    const uint32_t r = std::bit_cast<uint32_t>(result[l]);
+    const uint32_t d = std::bit_cast<uint32_t>(dst[l]);
+    dst[l] = std::bit_cast<float>((r & sel_[l]) | (d & ~sel_[l]));
+  }
+}
+
+float* WarpExecutor::resultRow(const Instr& in) {
+  const bool direct =
+      exec_ == ~0u && !in.sat && (in.dst.file == File::Reg || in.dst.file == File::Output);
+  return direct ? destination(in.dst) : out_[0];
+}
+
+void WarpExecutor::store(const Instr& in, float* result) {
+  storeLanes(in, result);
+}
+
+void WarpExecutor::storeLanes(const Instr& in, float* result) {
+  if (result != out_[0]) return;  // computed in place (resultRow)
+  if (in.sat) {
+    // NaN fails both comparisons and becomes 0.
+    for (int l = 0; l < kLanes; ++l) {
+      const float v = result[l];
+      result[l] = v >= 1.0f ? 1.0f : (v > 0.0f ? v : 0.0f);
+    }
+  }
+  if (in.dst.file == File::Private) {
+    // A masked store of one line: lanes outside the exec mask keep their dwords.
+    const GpuAddress at = privateLine(in.dst.index);
+    float line[kLanes];
+    res_->memory->read(BusClient::ShaderPrivate, at, line, kPrivateLineBytes);
+    blendLanes(line, result);
+    res_->memory->write(BusClient::ShaderPrivate, at, line, kPrivateLineBytes);
+    return;
+  }
+  blendLanes(destination(in.dst), result);
+}
+
+GpuAddress WarpExecutor::privateLine(int dword) const {
+  const uint64_t need = uint64_t{prog_->privateDwords} * kPrivateLineBytes;
+  if (res_->memory == nullptr || res_->privateBytes < need)
+    badState("the shader needs " + std::to_string(need) + " bytes of private memory, " +
+             std::to_string(res_->memory ? res_->privateBytes : 0) + " are bound");
+  return res_->privateBase + static_cast<uint64_t>(dword) * kPrivateLineBytes;
+}
+
 void WarpExecutor::arithmetic(const isa::Instr& in) {
+  withSimdPath([&] { arithmeticLanes(in); });
+}
+
+void WarpExecutor::arithmeticLanes(const isa::Instr& in) {
   const isa::OpInfo& info = isa::opInfo(in.op);
   const int n = isa::sourceCount(info.shape);
-  const float* a = fetch(in.src[0], info.type, tmp_[0]);
-  const float* b = n > 1 ? fetch(in.src[1], info.type, tmp_[1]) : a;
-  const float* c = n > 2 ? fetch(in.src[2], info.type, tmp_[2]) : a;
+  const float* a = fetchLanes(in.src[0], info.type, tmp_[0]);
+  const float* b = n > 1 ? fetchLanes(in.src[1], info.type, tmp_[1]) : a;
+  const float* c = n > 2 ? fetchLanes(in.src[2], info.type, tmp_[2]) : a;
   // r may be a source's own row (resultRow): each lane is read before it is written.
   float* r = resultRow(in);
   switch (in.op) {
@@ -283,7 +445,7 @@ void WarpExecutor::arithmetic(const isa::Instr& in) {
     default:
       return;  // other units are dispatched by WarpExecutor::run
   }
-  store(in, r);
+  storeLanes(in, r);
 }
 
 }  // namespace tessera::gpu::sp

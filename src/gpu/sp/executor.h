@@ -5,10 +5,15 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "gpu/sp/shader_core.h"
 
 namespace tessera::gpu::sp {
+
+// A program the executor cannot run (an operand out of range, a missing binding): a BadState
+// fault of the shader's context.
+[[noreturn]] void badState(const std::string& what);
 
 // Where a warp's shader-visible state lives; the executor reads and writes it in place.
 struct WarpIo {
@@ -38,6 +43,10 @@ class WarpExecutor final {
   };
 
   const float* fetch(const isa::Operand&, isa::Type, float* tmp);
+  // The bodies of fetch, blend and store, inlined into arithmeticLanes (and its AVX2 clone).
+  [[gnu::always_inline]] inline const float* fetchLanes(const isa::Operand&, isa::Type, float*);
+  [[gnu::always_inline]] inline void blendLanes(float* dst, const float* result);
+  [[gnu::always_inline]] inline void storeLanes(const isa::Instr&, float* result);
   float* destination(const isa::Operand&);
   GpuAddress privateLine(int dword) const;  // checked against the program's private size
   void blend(float* dst, const float* result);
@@ -49,6 +58,7 @@ class WarpExecutor final {
   uint32_t laneTrue(const float* cond) const;  // exec lanes whose 32-bit value is nonzero
 
   void arithmetic(const isa::Instr&);  // exec_alu.cpp: ALU, FPU and SFU opcodes
+  [[gnu::always_inline]] inline void arithmeticLanes(const isa::Instr&);
   void derivative(const isa::Instr&);
   void interpolate(const isa::Instr&);
   void sample(const isa::Instr&);
