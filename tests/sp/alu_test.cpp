@@ -1,9 +1,14 @@
 // ALU, FPU and SFU opcodes against the C++ library, lane by lane, including modifiers,
-// saturation, relative constant addressing and masked writes.
+// saturation, relative constant addressing and masked writes; the SFU's exp2 and log2 against
+// the correctly rounded results.
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <string>
 
+#include "gpu/sp/sfu_math.h"
 #include "sp/sp_fixture.h"
 
 namespace tessera::gpu::sp {
@@ -54,6 +59,19 @@ const std::vector<float> kRoundingInputs = {-0.5f,
                                             std::numeric_limits<float>::infinity(),
                                             -std::numeric_limits<float>::infinity()};
 
+// How many floats apart two results are (0 for two NaNs; far apart when only one is NaN or
+// infinite).
+int64_t ulpDistance(float a, float b) {
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b) ? 0 : INT32_MAX;
+  if (a == b) return 0;
+  if (std::isinf(a) || std::isinf(b)) return INT32_MAX;
+  auto ordered = [](float f) {
+    const int32_t i = std::bit_cast<int32_t>(f);
+    return i < 0 ? int64_t{INT32_MIN} - i : int64_t{i};
+  };
+  return std::abs(ordered(a) - ordered(b));
+}
+
 void expectSame(float got, float want, const std::string& what) {
   EXPECT_EQ(std::bit_cast<uint32_t>(got), std::bit_cast<uint32_t>(want))
       << what << ": got " << got << " want " << want;
@@ -87,14 +105,57 @@ TEST_F(Alu, SpecialFunctionsMatchTheCLibrary) {
     EXPECT_FLOAT_EQ(rcp[l], 1.0f / x);
     EXPECT_FLOAT_EQ(rsq[l], 1.0f / std::sqrt(x));
     EXPECT_FLOAT_EQ(sqrtR[l], std::sqrt(x));
-    EXPECT_FLOAT_EQ(ex[l], std::exp2(x));
-    EXPECT_FLOAT_EQ(lg[l], std::log2(x));
+    EXPECT_EQ(std::bit_cast<uint32_t>(ex[l]),
+              std::bit_cast<uint32_t>(sfuExp2(x)));  // the SFU's own function, lane by lane
+    EXPECT_EQ(std::bit_cast<uint32_t>(lg[l]), std::bit_cast<uint32_t>(sfuLog2(x)));
     EXPECT_NEAR(sn[l], std::sin(x), 1e-6f);
     EXPECT_NEAR(cs[l], std::cos(x), 1e-6f);
   }
   EXPECT_TRUE(std::isinf(run("rcp", {0.0f})[0]));
-  EXPECT_TRUE(std::isnan(run("log2", {-1.0f})[0]));
-  EXPECT_EQ(run("exp2", {-std::numeric_limits<float>::infinity()})[0], 0.0f);
+  // exp2 and log2's special cases, through the interpreter.
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> lgIn = {-1.0f, 0.0f, -0.0f, inf, nan, 1.0f, 8.0f, 1e-45f, -inf};
+  const std::vector<float> lgOut = run("log2", lgIn);
+  EXPECT_TRUE(std::isnan(lgOut[0]));
+  EXPECT_EQ(lgOut[1], -inf);
+  EXPECT_EQ(lgOut[2], -inf);
+  EXPECT_EQ(lgOut[3], inf);
+  EXPECT_TRUE(std::isnan(lgOut[4]));
+  EXPECT_EQ(lgOut[5], 0.0f);
+  EXPECT_EQ(lgOut[6], 3.0f);
+  EXPECT_EQ(lgOut[7], -149.0f);  // the smallest denormal
+  EXPECT_TRUE(std::isnan(lgOut[8]));
+  const std::vector<float> exIn = {-inf, inf, nan, 0.0f, 10.0f, -149.0f, -151.0f, 128.0f, 127.5f};
+  const std::vector<float> exOut = run("exp2", exIn);
+  EXPECT_EQ(exOut[0], 0.0f);
+  EXPECT_EQ(exOut[1], inf);
+  EXPECT_TRUE(std::isnan(exOut[2]));
+  EXPECT_EQ(exOut[3], 1.0f);
+  EXPECT_EQ(exOut[4], 1024.0f);
+  EXPECT_EQ(exOut[5], std::ldexp(1.0f, -149));
+  EXPECT_EQ(exOut[6], 0.0f);
+  EXPECT_EQ(exOut[7], inf);
+  EXPECT_EQ(ulpDistance(exOut[8], static_cast<float>(std::exp2(127.5))), 0);
+}
+
+// The SFU's exp2 and log2 (sfu_math.h) over the whole float range, every 4099th bit pattern:
+// within 3 ulp of the correctly rounded result, as GLSL ES 3.00 asks, and exact at integers.
+TEST(SfuMath, ExpAndLogAreWithinThreeUlpsEverywhere) {
+  int64_t worstLog = 0, worstExp = 0;
+  for (uint64_t b = 0; b < (uint64_t{1} << 32); b += 4099) {
+    const float x = std::bit_cast<float>(static_cast<uint32_t>(b));
+    worstLog =
+        std::max(worstLog, ulpDistance(sfuLog2(x), static_cast<float>(std::log2(double{x}))));
+    worstExp =
+        std::max(worstExp, ulpDistance(sfuExp2(x), static_cast<float>(std::exp2(double{x}))));
+  }
+  EXPECT_LE(worstLog, 3);
+  EXPECT_LE(worstExp, 3);
+  for (int n = -149; n < 128; ++n) {
+    EXPECT_EQ(sfuExp2(static_cast<float>(n)), std::ldexp(1.0f, n)) << n;
+    EXPECT_EQ(sfuLog2(std::ldexp(1.0f, n)), static_cast<float>(n)) << n;
+  }
 }
 
 TEST_F(Alu, FloatArithmeticAndComparisons) {

@@ -1,7 +1,8 @@
 // The lanes' data path: operand fetch, the ALU, FPU and SFU opcodes and the masked write-back.
-// Each opcode is one branch-free loop over the 32 lanes of a warp. Rounding helpers avoid libm
-// calls so the loops vectorize; the SFU ops call libm per lane. arithmetic() runs on the active
-// SIMD path (common/simd.h): its AVX2 clone inlines everything in this file.
+// Each opcode is one branch-free loop over the 32 lanes of a warp. Rounding helpers, exp2 and
+// log2 (sfu_math.h) avoid libm calls so the loops vectorize; sin and cos call libm per lane.
+// arithmetic() runs on the active SIMD path (common/simd.h): its AVX2 clone inlines everything in
+// this file.
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -9,6 +10,7 @@
 
 #include "common/simd.h"
 #include "gpu/sp/executor.h"
+#include "gpu/sp/sfu_math.h"
 
 namespace tessera::gpu::sp {
 
@@ -431,10 +433,10 @@ void WarpExecutor::arithmeticLanes(const isa::Instr& in) {
       map1(r, a, [](float x) { return std::sqrt(x); });
       break;
     case Opcode::Exp2:
-      map1(r, a, [](float x) { return std::exp2(x); });
+      map1(r, a, sfuExp2);
       break;
     case Opcode::Log2:
-      map1(r, a, [](float x) { return std::log2(x); });
+      map1(r, a, sfuLog2);
       break;
     case Opcode::Sin:
       map1(r, a, [](float x) { return std::sin(x); });
