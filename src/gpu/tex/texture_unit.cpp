@@ -9,7 +9,9 @@
 #include <utility>
 
 #include "common/counter_sum.h"
+#include "common/simd.h"
 #include "gpu/tex/cube_face.h"
+#include "gpu/tex/lod_log2.h"
 #include "gpu/tex/tex_wrap.h"
 #include "gpu/tex/texel_format.h"
 
@@ -185,7 +187,7 @@ float TextureUnit::quadLod(const TextureDescriptor& d, const float s[4], const f
   // §3.7.7 eq. 3.17 with the "max of the two lengths" approximation of rho; log2 of a length
   // is half the log2 of its square, which saves the square roots.
   const float rho2 = std::max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy);
-  return 0.5f * std::log2(rho2) + bias;
+  return 0.5f * lodLog2(rho2) + bias;
 }
 
 float TextureUnit::quadLod3(const TextureDescriptor& d, const float s[4], const float t[4],
@@ -197,7 +199,7 @@ float TextureUnit::quadLod3(const TextureDescriptor& d, const float s[4], const 
   // OpenGL ES 3.0 §3.8.9 eq. 3.19 with the same "max of the two lengths" as 2D.
   const float rho = std::max(std::sqrt(dudx * dudx + dvdx * dvdx + dwdx * dwdx),
                              std::sqrt(dudy * dudy + dvdy * dvdy + dwdy * dwdy));
-  return std::log2(rho) + bias;
+  return lodLog2(rho) + bias;
 }
 
 // EXT_texture_filter_anisotropic: Px and Py are the lengths of the x and y derivative vectors in
@@ -211,7 +213,7 @@ TextureUnit::Footprint TextureUnit::anisotropicFootprint(const TextureDescriptor
   const float px = std::sqrt(dsdx * w * dsdx * w + dtdx * h * dtdx * h);
   const float py = std::sqrt(dsdy * w * dsdy * w + dtdy * h * dtdy * h);
   const float pmax = std::max(px, py), pmin = std::min(px, py);
-  Footprint fp{1, std::log2(pmax) + bias, 0.0f, 0.0f};
+  Footprint fp{1, lodLog2(pmax) + bias, 0.0f, 0.0f};
   // Magnified (or degenerate) footprints and isotropic samplers keep the isotropic lambda.
   if (d.maxAnisotropy <= 1 || !(pmax > 1.0f) || !std::isfinite(pmax)) return fp;
   const float ratio = pmin > 0.0f ? std::ceil(pmax / pmin) : static_cast<float>(kMaxAnisotropy);
@@ -219,7 +221,7 @@ TextureUnit::Footprint TextureUnit::anisotropicFootprint(const TextureDescriptor
   fp.probes = ratio >= static_cast<float>(maxProbes) ? maxProbes
                                                      : std::max(1u, static_cast<uint32_t>(ratio));
   if (fp.probes == 1) return fp;
-  fp.lambda = std::log2(pmax / static_cast<float>(fp.probes)) + bias;
+  fp.lambda = lodLog2(pmax / static_cast<float>(fp.probes)) + bias;
   const bool xMajor = px >= py;
   fp.ds = xMajor ? dsdx : dsdy;
   fp.dt = xMajor ? dtdx : dtdy;
@@ -298,6 +300,13 @@ TextureUnit::LevelTable& TextureUnit::levelTable(const TextureDescriptor& d) {
 // The levels a lookup filters (GLES 2.0 §3.7.7-3.7.8), chosen once per lambda: all four pixels
 // of a quad share it, so a quad pays for the choice and the level addresses once.
 TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, float lambda) {
+  LevelChoice lc;
+  chooseLevels(d, levelTable(d), lambda, lc);
+  return lc;
+}
+
+void TextureUnit::chooseLevels(const TextureDescriptor& d, const LevelTable& table, float lambda,
+                               LevelChoice& lc) {
   if (lambda != lambda) lambda = 0.0f;  // NaN derivatives: sample level 0
   // §3.7.7: the switch-over point c is 1/2 only for LINEAR magnification with a
   // NEAREST_MIPMAP_* minification filter, otherwise 0.
@@ -305,7 +314,7 @@ TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, f
                      d.mipFilter != MipFilter::None;
   const float c = halfC ? 0.5f : 0.0f;
   const uint32_t q = d.levels - 1;  // levels clamped to [0, q]
-  LevelChoice lc{};
+  lc = {};
   lc.filter = d.minFilter;
   lc.count = 1;
   if (lambda <= c || d.mipFilter == MipFilter::None) {
@@ -324,7 +333,6 @@ TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, f
     lc.blend = std::floor((lambda - fl) * kSubTexelScale) / kSubTexelScale;
     lc.count = 2;
   }
-  const LevelTable& table = levelTable(d);
   for (int k = 0; k < lc.count; ++k) {
     const uint32_t l = lc.level[k];
     if (l < table.count) {
@@ -346,7 +354,6 @@ TextureUnit::LevelChoice TextureUnit::chooseLevels(const TextureDescriptor& d, f
                                                      levelExtent(d.height, lc.level[k]))
                                         : 0;
   }
-  return lc;
 }
 
 void TextureUnit::sample(const TextureDescriptor& d, const uint8_t* texels, const LevelChoice& lc,
@@ -488,9 +495,13 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   }
   const uint8_t* texels = map(d);
   const bool lodMatters = lodChooses(d);
-  const LevelChoice fixed = lodMatters ? LevelChoice{} : chooseLevels(d, 0.0f);
-  auto choice = [&](int q) {
-    return lodMatters ? chooseLevels(d, quadLod(d, s + 4 * q, t + 4 * q, bias[q])) : fixed;
+  const LevelTable& table = levelTable(d);  // looked up once for the warp's quads
+  LevelChoice fixed{};
+  if (!lodMatters) chooseLevels(d, table, 0.0f, fixed);
+  // A quad's own choice is made in place: a returned copy would be read back as vectors from
+  // scalar stores, a store-forwarding wait per quad.
+  auto choose = [&](int q, LevelChoice& lc) {
+    if (lodMatters) chooseLevels(d, table, quadLod(d, s + 4 * q, t + 4 * q, bias[q]), lc);
   };
   // The call's fetches reach the bus together: the counters are byte sums, so one charge for
   // the warp counts what a charge per quad would.
@@ -501,31 +512,36 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
       const int q = std::countr_zero(quads);
       ++stats_.quads;
       float pixels[4][4];
-      samplePixels(d, texels, choice(q), 0, 4, s + 4 * q, t + 4 * q, 0.0f, nullptr, offset, pixels);
+      LevelChoice chosen;
+      choose(q, chosen);
+      samplePixels(d, texels, lodMatters ? chosen : fixed, 0, 4, s + 4 * q, t + 4 * q, 0.0f,
+                   nullptr, offset, pixels);
       scatter(q, pixels);
     }
     return chargeFetches();
   }
   // The specialized lookups write the rows directly; the levels are set up once unless each
-  // quad chooses its own.
+  // quad chooses its own. Each quad's level of detail and level choice run on the active SIMD
+  // path (the AVX2 clone rounds without library calls).
   const uint64_t missBytes = cache_.stats().missBytes;
-  Level levels[2];
-  if (!lodMatters) levelsOf(d, texels, fixed, 0, levels);
   uint32_t fetched = 0;
   uint64_t count = 0;
-  LevelChoice chosen;  // a quad's own choice; `fixed` is not copied (its copy would be read
-                       // back as vectors from scalar stores, a store-forwarding wait per quad)
-  for (; quads; quads &= quads - 1, ++count) {
-    const int q = std::countr_zero(quads);
-    if (lodMatters) {
-      chosen = choice(q);
-      levelsOf(d, texels, chosen, 0, levels);
+  withSimdPath([&] {
+    Level levels[2];
+    if (!lodMatters) levelsOf(d, texels, fixed, 0, levels);
+    LevelChoice chosen;  // a quad's own choice; `fixed` is not copied either
+    for (; quads; quads &= quads - 1, ++count) {
+      const int q = std::countr_zero(quads);
+      if (lodMatters) {
+        choose(q, chosen);
+        levelsOf(d, texels, chosen, 0, levels);
+      }
+      const LevelChoice& lc = lodMatters ? chosen : fixed;
+      float* const rows[4] = {out[0] + 4 * q, out[1] + 4 * q, out[2] + 4 * q, out[3] + 4 * q};
+      fetched += kernels[static_cast<size_t>(lc.filter)](
+          {{&levels[0], &levels[1]}, lc.count, lc.blend, s + 4 * q, t + 4 * q, offset, rows});
     }
-    const LevelChoice& lc = lodMatters ? chosen : fixed;
-    float* const rows[4] = {out[0] + 4 * q, out[1] + 4 * q, out[2] + 4 * q, out[3] + 4 * q};
-    fetched += kernels[static_cast<size_t>(lc.filter)](
-        {{&levels[0], &levels[1]}, lc.count, lc.blend, s + 4 * q, t + 4 * q, offset, rows});
-  }
+  });
   stats_.quads += count;
   stats_.samples += 4 * count;
   chargeTexels(d, fetched, missBytes);

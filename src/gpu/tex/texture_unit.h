@@ -141,6 +141,8 @@ class TextureUnit final {
     const uint8_t* texels = nullptr;
   };
   LevelTable& levelTable(const TextureDescriptor&);
+  // The same into `lc`, with the descriptor's table already looked up (a warp's quads share it).
+  void chooseLevels(const TextureDescriptor&, const LevelTable&, float lambda, LevelChoice& lc);
   // `face`: the cube face or array layer; `r`: the 3D coordinate; `ref`: the depth reference
   // to compare each texel with, or null.
   void sample(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&, uint32_t face,
