@@ -14,24 +14,13 @@ SimdPath detect() {
   return SimdPath::Portable;
 }
 
-// TESSERA_SIMD=portable|avx2 lowers (or names) the path for the whole process; a path the
-// processor lacks, or an unknown name, is reported once and the host's path is kept.
+// TESSERA_SIMD read once at start-up; a problem with it is reported and the host's path kept.
 SimdPath initial() {
-  const SimdPath host = hostSimdPath();
   const char* env = std::getenv("TESSERA_SIMD");
-  if (env == nullptr || *env == '\0') return host;
-  const std::optional<SimdPath> asked = parseSimdPath(env);
-  if (!asked) {
-    std::fprintf(stderr, "tessera: TESSERA_SIMD=%s is not a SIMD path (portable, avx2); using %s\n",
-                 env, simdPathName(host));
-    return host;
-  }
-  if (*asked > host) {
-    std::fprintf(stderr, "tessera: TESSERA_SIMD=%s: this processor lacks it; using %s\n", env,
-                 simdPathName(host));
-    return host;
-  }
-  return *asked;
+  std::string problem;
+  const SimdPath path = simdPathFor(env ? env : "", hostSimdPath(), problem);
+  if (!problem.empty()) std::fprintf(stderr, "tessera: %s\n", problem.c_str());
+  return path;
 }
 
 }  // namespace
@@ -49,6 +38,21 @@ bool setSimdPath(SimdPath path) {
   if (path > hostSimdPath()) return false;
   detail::activeSimdPath.store(path, std::memory_order_relaxed);
   return true;
+}
+
+SimdPath simdPathFor(std::string_view asked, SimdPath host, std::string& problem) {
+  if (asked.empty()) return host;
+  const std::optional<SimdPath> path = parseSimdPath(asked);
+  const std::string name = "TESSERA_SIMD=" + std::string(asked);
+  if (!path) {
+    problem = name + " is not a SIMD path (portable, avx2); using " + simdPathName(host);
+    return host;
+  }
+  if (*path > host) {
+    problem = name + ": this processor lacks it; using " + simdPathName(host);
+    return host;
+  }
+  return *path;
 }
 
 const char* simdPathName(SimdPath path) {

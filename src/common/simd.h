@@ -6,10 +6,12 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace tessera {
 
+// Ordered by width: a processor that runs a path runs every earlier one.
 enum class SimdPath : uint8_t { Portable, Avx2 };
 
 // The widest path this processor runs.
@@ -26,6 +28,11 @@ inline SimdPath simdPath() {
 }
 // Returns false, and changes nothing, when the processor lacks `path`.
 bool setSimdPath(SimdPath path);
+
+// The path TESSERA_SIMD=`asked` gives on a processor whose widest path is `host`: `host` when
+// `asked` is empty; otherwise the named path, or `host` with `problem` saying why when the name
+// is unknown or the processor lacks the path.
+SimdPath simdPathFor(std::string_view asked, SimdPath host, std::string& problem);
 
 const char* simdPathName(SimdPath);
 // "portable" or "avx2"; nullopt for anything else.

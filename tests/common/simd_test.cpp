@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <string>
 
 #include "common/simd.h"
 
@@ -33,9 +34,12 @@ TEST(SimdPath, OnlyPathsTheProcessorHasCanBeChosen) {
   setSimdPath(before);
 }
 
-int twice(int x) {
+int twice(int x, int& calls) {
   int r = 0;
-  withSimdPath([&] { r = 2 * x; });
+  withSimdPath([&] {
+    r = 2 * x;
+    ++calls;
+  });
   return r;
 }
 
@@ -43,9 +47,25 @@ TEST(SimdPath, WithSimdPathRunsTheBodyOnceOnEitherPath) {
   const SimdPath before = simdPath();
   for (SimdPath p : {SimdPath::Portable, hostSimdPath()}) {
     ASSERT_TRUE(setSimdPath(p));
-    EXPECT_EQ(twice(21), 42) << simdPathName(p);
+    int calls = 0;
+    EXPECT_EQ(twice(21, calls), 42) << simdPathName(p);
+    EXPECT_EQ(calls, 1) << simdPathName(p);
   }
   setSimdPath(before);
+}
+
+TEST(SimdPath, TheEnvironmentNamesAPathOrSaysWhyNot) {
+  std::string problem;
+  EXPECT_EQ(simdPathFor("", SimdPath::Avx2, problem), SimdPath::Avx2);
+  EXPECT_EQ(simdPathFor("portable", SimdPath::Avx2, problem), SimdPath::Portable);
+  EXPECT_EQ(simdPathFor("avx2", SimdPath::Avx2, problem), SimdPath::Avx2);
+  EXPECT_TRUE(problem.empty()) << problem;
+  // An unknown name, and a path the processor lacks, keep the host's path and say why.
+  EXPECT_EQ(simdPathFor("sse9", SimdPath::Avx2, problem), SimdPath::Avx2);
+  EXPECT_NE(problem.find("TESSERA_SIMD=sse9 is not a SIMD path"), std::string::npos) << problem;
+  problem.clear();
+  EXPECT_EQ(simdPathFor("avx2", SimdPath::Portable, problem), SimdPath::Portable);
+  EXPECT_NE(problem.find("this processor lacks it; using portable"), std::string::npos) << problem;
 }
 
 }  // namespace

@@ -496,12 +496,14 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   const uint8_t* texels = map(d);
   const bool lodMatters = lodChooses(d);
   const LevelTable& table = levelTable(d);  // looked up once for the warp's quads
-  LevelChoice fixed{};
+  LevelChoice fixed;
   if (!lodMatters) chooseLevels(d, table, 0.0f, fixed);
-  // A quad's own choice is made in place: a returned copy would be read back as vectors from
-  // scalar stores, a store-forwarding wait per quad.
-  auto choose = [&](int q, LevelChoice& lc) {
-    if (lodMatters) chooseLevels(d, table, quadLod(d, s + 4 * q, t + 4 * q, bias[q]), lc);
+  // Quad q's levels: the draw's fixed choice, or its own made in `own` (in place: a returned
+  // copy would be read back as vectors from scalar stores, a store-forwarding wait per quad).
+  auto choice = [&](int q, LevelChoice& own) -> const LevelChoice& {
+    if (!lodMatters) return fixed;
+    chooseLevels(d, table, quadLod(d, s + 4 * q, t + 4 * q, bias[q]), own);
+    return own;
   };
   // The call's fetches reach the bus together: the counters are byte sums, so one charge for
   // the warp counts what a charge per quad would.
@@ -512,10 +514,9 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
       const int q = std::countr_zero(quads);
       ++stats_.quads;
       float pixels[4][4];
-      LevelChoice chosen;
-      choose(q, chosen);
-      samplePixels(d, texels, lodMatters ? chosen : fixed, 0, 4, s + 4 * q, t + 4 * q, 0.0f,
-                   nullptr, offset, pixels);
+      LevelChoice own;
+      samplePixels(d, texels, choice(q, own), 0, 4, s + 4 * q, t + 4 * q, 0.0f, nullptr, offset,
+                   pixels);
       scatter(q, pixels);
     }
     return chargeFetches();
@@ -529,14 +530,11 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   withSimdPath([&] {
     Level levels[2];
     if (!lodMatters) levelsOf(d, texels, fixed, 0, levels);
-    LevelChoice chosen;  // a quad's own choice; `fixed` is not copied either
+    LevelChoice own;
     for (; quads; quads &= quads - 1, ++count) {
       const int q = std::countr_zero(quads);
-      if (lodMatters) {
-        choose(q, chosen);
-        levelsOf(d, texels, chosen, 0, levels);
-      }
-      const LevelChoice& lc = lodMatters ? chosen : fixed;
+      const LevelChoice& lc = choice(q, own);
+      if (lodMatters) levelsOf(d, texels, lc, 0, levels);
       float* const rows[4] = {out[0] + 4 * q, out[1] + 4 * q, out[2] + 4 * q, out[3] + 4 * q};
       fetched += kernels[static_cast<size_t>(lc.filter)](
           {{&levels[0], &levels[1]}, lc.count, lc.blend, s + 4 * q, t + 4 * q, offset, rows});
