@@ -11,6 +11,7 @@
 #include <random>
 #include <utility>
 
+#include "gpu/tex/quad_coords.h"
 #include "tex_fixture.h"
 
 namespace tessera::gpu::tex::testing {
@@ -97,7 +98,8 @@ TEST(SpecializedFilters, MatchTheGeneralFilterToTheBit) {
 
 // A warp's lookups in one call (the shader core's path): each sampled quad's rows hold what the
 // general filter gives that quad alone, the other quads' rows are left as they were, and every
-// counter is the same, for any set of quads and with each quad choosing its own levels.
+// counter is the same, for any set of quads, with each quad choosing its own levels and with
+// the quads sharing the draw's one level (no mipmaps, one filter: one kernel call a warp).
 TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
   std::mt19937 rng(8);
   std::uniform_real_distribution<float> coord(-1.5f, 2.5f), step(-0.2f, 0.2f), bias(-1.0f, 2.0f);
@@ -109,13 +111,23 @@ TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
   constexpr int kQuads = 8;
   for (TexFormat format : kFormats) {
     auto [a, b] = randomTextures(fast, general, format, 16, 11, 4, rng);
-    for (int combo = 0; combo < 3 * 3 * 3; ++combo) {
+    // Magnification, minification and mip filters: the first three choose levels per quad.
+    constexpr struct {
+      Filter mag, min;
+      MipFilter mip;
+    } kFilterSets[] = {{Filter::Linear, Filter::Nearest, MipFilter::None},
+                       {Filter::Linear, Filter::Linear, MipFilter::Nearest},
+                       {Filter::Linear, Filter::Nearest, MipFilter::Linear},
+                       {Filter::Nearest, Filter::Nearest, MipFilter::None},
+                       {Filter::Linear, Filter::Linear, MipFilter::None}};
+    constexpr int kSets = sizeof kFilterSets / sizeof kFilterSets[0];
+    for (int combo = 0; combo < kSets * 3 * 3; ++combo) {
       for (TextureDescriptor* x : {&a, &b}) {
-        x->magFilter = Filter::Linear;
-        x->minFilter = combo % 3 == 1 ? Filter::Linear : Filter::Nearest;
-        x->mipFilter = static_cast<MipFilter>(combo % 3);
-        x->wrapS = kWraps[combo / 3 % 3];
-        x->wrapT = kWraps[combo / 9 % 3];
+        x->magFilter = kFilterSets[combo % kSets].mag;
+        x->minFilter = kFilterSets[combo % kSets].min;
+        x->mipFilter = kFilterSets[combo % kSets].mip;
+        x->wrapS = kWraps[combo / kSets % 3];
+        x->wrapT = kWraps[combo / kSets / 3 % 3];
       }
       float s[4 * kQuads], t[4 * kQuads], lodBias[kQuads];
       for (int q = 0; q < kQuads; ++q) {
@@ -147,6 +159,29 @@ TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
   EXPECT_TRUE(sameStats(fast.unit.stats(), general.unit.stats()));
   EXPECT_GT(fast.unit.stats().misses, 0u);
   EXPECT_GT(fast.unit.stats().hits, 0u);
+}
+
+// The quad kernels expand filtered sums with a multiplication in double instead of a division;
+// for every sum a filter can produce (N / 2^16, N up to 2^16 x the field's maximum) and every
+// field width of the GLES 2 formats, the result is the division's to the bit.
+TEST(SpecializedFilters, ExpandingASumMultipliesToTheQuotientOfTheDivision) {
+  for (const uint32_t bits : {1u, 4u, 5u, 6u, 8u}) {
+    const uint32_t d = (1u << bits) - 1u;
+    const float scale = static_cast<float>(d);
+    const uint32_t last = d << 16;
+    uint32_t wrong = 0;
+    for (uint32_t n = 0; n <= last; n += 4) {
+      alignas(16) float x[4], got[4];
+      for (uint32_t k = 0; k < 4; ++k) x[k] = static_cast<float>(std::min(n + k, last)) / 65536.0f;
+      _mm_store_ps(got, quad::divideByScale(_mm_load_ps(x), 1.0 / static_cast<double>(d)));
+      for (uint32_t k = 0; k < 4; ++k) {
+        const float want = x[k] / scale;
+        if (std::memcmp(&got[k], &want, sizeof want) != 0 && ++wrong <= 3)
+          ADD_FAILURE() << x[k] << " / " << d << ": " << got[k] << " instead of " << want;
+      }
+    }
+    EXPECT_EQ(wrong, 0u) << "field of " << bits << " bits";
+  }
 }
 
 // The quad paths reduce and floor coordinates in SIMD registers: NaN, infinities, signed zeros,

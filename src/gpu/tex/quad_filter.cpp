@@ -1,6 +1,7 @@
 #include "gpu/tex/quad_filter.h"
 
 #include <array>
+#include <bit>
 #include <cstring>
 #include <utility>
 
@@ -90,14 +91,14 @@ template <Filter FL, Wrap WS, Wrap WT>
   }
 }
 
-// Texel (i, j) of a level as its word, looked up in the cache (an inline hit counted in `hits`).
+// Texel (i, j) of a level as its word, looked up in the cache.
 template <TexFormat F>
 [[gnu::always_inline]] inline uint32_t fetchWord(const Level& lv, int32_t i, int32_t j,
-                                                 uint64_t& hits) {
+                                                 CacheProbe& cache) {
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
   const size_t index =
       static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
-  if (lv.cache) lv.cache->access(lv.address + index * bytes, bytes, hits);
+  if (cache.enabled()) cache.access(lv.address + index * bytes, bytes);
   return loadPackedWord<F>(lv.texels + index * bytes);
 }
 
@@ -105,41 +106,43 @@ template <TexFormat F>
 // the cache in that order.
 template <TexFormat F>
 [[gnu::always_inline]] inline __m128i pairWord(const Level& lv, int32_t i, int32_t j,
-                                               uint64_t& hits, __m128i& next) {
+                                               CacheProbe& cache, __m128i& next) {
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
   const size_t index =
       static_cast<size_t>(j) * static_cast<size_t>(lv.width) + static_cast<size_t>(i);
-  if (lv.cache) lv.cache->accessRun(lv.address + index * bytes, bytes, 2, hits);
+  if (cache.enabled()) cache.accessRun(lv.address + index * bytes, bytes, 2);
   const uint8_t* at = lv.texels + index * bytes;
   next = _mm_cvtsi32_si128(static_cast<int>(loadPackedWord<F>(at + bytes)));
   return _mm_cvtsi32_si128(static_cast<int>(loadPackedWord<F>(at)));
 }
 
+// One quad: its four pixels from s[0..3], t[0..3] into out[channel][0..3].
 template <TexFormat F, Filter FL, Wrap WS, Wrap WT, int Count>
-uint32_t filterQuad(const QuadLookup& q) {
+[[gnu::always_inline]] inline void filterQuad(const Level (&levels)[Count], float blend,
+                                              const float* s4, const float* t4, TexelOffset offset,
+                                              CacheProbe& cache, float* const* out, int lane) {
   constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
-  const __m128 s = _mm_loadu_ps(q.s), t = _mm_loadu_ps(q.t);
+  const __m128 s = _mm_loadu_ps(s4), t = _mm_loadu_ps(t4);
   Footprint fp[Count];
-  for (int k = 0; k < Count; ++k) footprint<FL, WS, WT>(*q.level[k], s, t, q.offset, fp[k]);
+  for (int k = 0; k < Count; ++k) footprint<FL, WS, WT>(levels[k], s, t, offset, fp[k]);
   // The general filter walks pixel by pixel, each pixel's levels in turn: the cache sees the
   // texels in that order. Each word is kept in a register of its own until the four pixels are
   // gathered (a vector loaded from four scalar stores would wait for store forwarding).
   __m128i words[Count][kTaps][4];
-  uint64_t hits = 0;
 #pragma GCC unroll 4
   for (int p = 0; p < 4; ++p) {
     for (int k = 0; k < Count; ++k) {
-      const Level& lv = *q.level[k];
+      const Level& lv = levels[k];
       const Footprint& f = fp[k];
       auto word = [&](int32_t i, int32_t j) __attribute__((always_inline)) {
-        return _mm_cvtsi32_si128(static_cast<int>(fetchWord<F>(lv, i, j, hits)));
+        return _mm_cvtsi32_si128(static_cast<int>(fetchWord<F>(lv, i, j, cache)));
       };
       if constexpr (kTaps == 1) {
         words[k][0][p] = word(f.i0[p], f.j0[p]);
       } else if (f.i1[p] == f.i0[p] + 1) {
         // The footprint's two texels of a row are neighbours in memory: one cache test each row.
-        words[k][0][p] = pairWord<F>(lv, f.i0[p], f.j0[p], hits, words[k][1][p]);
-        words[k][2][p] = pairWord<F>(lv, f.i0[p], f.j1[p], hits, words[k][3][p]);
+        words[k][0][p] = pairWord<F>(lv, f.i0[p], f.j0[p], cache, words[k][1][p]);
+        words[k][2][p] = pairWord<F>(lv, f.i0[p], f.j1[p], cache, words[k][3][p]);
       } else {
         words[k][0][p] = word(f.i0[p], f.j0[p]);
         words[k][1][p] = word(f.i1[p], f.j0[p]);
@@ -148,7 +151,6 @@ uint32_t filterQuad(const QuadLookup& q) {
       }
     }
   }
-  if (q.level[0]->cache) q.level[0]->cache->countHits(hits);  // both levels share the cache
   auto texels = [&](int k, int tap) __attribute__((always_inline)) {
     const __m128i* w = words[k][tap];
     return raw4<F>(
@@ -174,21 +176,38 @@ uint32_t filterQuad(const QuadLookup& q) {
     for (int ch = 0; ch < 4; ++ch)
       level[k].c[ch] = layout[ch].bits == 0
                            ? sum.c[ch]
-                           : _mm_div_ps(sum.c[ch], _mm_set1_ps(fieldScale(layout[ch])));
+                           : quad::divideByScale(sum.c[ch], 1.0 / fieldScale(layout[ch]));
   }
   for (int ch = 0; ch < 4; ++ch) {
     __m128 c = level[0].c[ch];
     if constexpr (Count == 2)
-      c = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(1 - q.blend), c),
-                     _mm_mul_ps(_mm_set1_ps(q.blend), level[1].c[ch]));
-    _mm_storeu_ps(q.out[ch], c);
+      c = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(1 - blend), c),
+                     _mm_mul_ps(_mm_set1_ps(blend), level[1].c[ch]));
+    _mm_storeu_ps(out[ch] + lane, c);
   }
-  return static_cast<uint32_t>(4 * kTaps * Count);
+}
+
+// The lookup's quads in order, with the levels copied and the cache's geometry read once.
+template <TexFormat F, Filter FL, Wrap WS, Wrap WT, int Count>
+uint32_t filterQuads(const QuadLookup& q) {
+  constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
+  Level levels[Count];
+  for (int k = 0; k < Count; ++k) levels[k] = *q.level[k];
+  CacheProbe cache(levels[0].cache);  // both levels share the cache
+  const float blend = q.blend;
+  const TexelOffset offset = q.offset;
+  for (uint32_t quads = q.quads; quads; quads &= quads - 1) {
+    const int lane = 4 * std::countr_zero(quads);
+    filterQuad<F, FL, WS, WT, Count>(levels, blend, q.s + lane, q.t + lane, offset, cache, q.out,
+                                     lane);
+  }
+  cache.finish();
+  return static_cast<uint32_t>(std::popcount(q.quads) * 4 * kTaps * Count);
 }
 
 template <TexFormat F, Filter FL, Wrap WS, Wrap WT>
 uint32_t filterQuadLevels(const QuadLookup& q) {
-  return q.count == 2 ? filterQuad<F, FL, WS, WT, 2>(q) : filterQuad<F, FL, WS, WT, 1>(q);
+  return q.count == 2 ? filterQuads<F, FL, WS, WT, 2>(q) : filterQuads<F, FL, WS, WT, 1>(q);
 }
 
 // The formats of GLES 2 textures, in the order of the table below.

@@ -1,7 +1,9 @@
-// Texture unit (tex/): the specialized lookup of the common case, a 2x2 quad of a 2D level (or
+// Texture unit (tex/): the specialized lookup of the common case, 2x2 quads of a 2D level (or
 // two, blended) of a GLES 2 colour format, with the format, filter and both wrap modes fixed at
-// compile time. The four pixels go through coordinates, wrapping, weights and texel decode side
-// by side in SSE registers, and come out as one row per channel (the shader core's layout). The
+// compile time. A call takes a warp's quads that share their levels (all of them when the draw
+// has no mipmaps), so the set-up and the cache's geometry are paid once. Each quad's four pixels
+// go through coordinates, wrapping, weights and texel decode side by side in SSE registers, and
+// come out as one row per channel (the shader core's layout). The
 // arithmetic is the general filter's (texture_unit.cpp), operation for operation, and the texels
 // meet the texture cache in its order, so results and counters are the same to the bit; the
 // texture tests compare the two paths.
@@ -29,12 +31,15 @@ struct TexelOffset {
   int32_t u = 0, v = 0, w = 0;  // w: 3D textures only
 };
 
-// One quad's lookup: pixel order TL, TR, BL, BR; out[channel][pixel].
+// The lookup of the quads of a warp whose bit is set in `quads`, all from the same levels: quad q
+// is pixels 4q..4q+3 (TL, TR, BL, BR) of s, t and of each row out[channel]. Rows of the other
+// quads are left as they are.
 struct QuadLookup {
   const Level* level[2];
   int count;    // levels: 1, or 2 for a blend between mip levels
   float blend;  // weight of level[1]
   const float *s, *t;
+  uint32_t quads;
   TexelOffset offset;
   float* const* out;
 };

@@ -43,41 +43,15 @@ class TextureCache final {
   // fetched from memory. Without a cache, returns `bytes` and counts nothing. Neighbouring
   // texels mostly hit the line most recently used in its set (a bilinear footprint spans two or
   // three rows, each a line of its own set): such a hit changes no recency order and is counted
-  // inline.
+  // inline. A filter's loop over many fetches uses a CacheProbe instead.
   __attribute__((always_inline)) uint64_t access(GpuAddress address, uint32_t bytes) {
-    uint64_t hits = 0;
-    const uint64_t fetched = access(address, bytes, hits);
-    countHits(hits);
-    return fetched;
-  }
-  // As above, but an inline hit is counted in `hits` rather than in the statistics, so that a
-  // filter's loop keeps the count in a register instead of updating memory per texel; the caller
-  // hands the count to countHits() before the statistics are read.
-  __attribute__((always_inline)) uint64_t access(GpuAddress address, uint32_t bytes,
-                                                 uint64_t& hits) {
     if (!enabled()) return bytes;
     const uint64_t line = address >> lineShift_;
     if (bytes != 0 && frontOfSet(line) && (address + bytes - 1) >> lineShift_ == line) {
-      ++hits;
+      countHits(1);
       return 0;
     }
     return accessLines(address, bytes);
-  }
-  // `count` fetches of `bytes` each at consecutive addresses from `address`, in order: as many
-  // access() calls, with one test when they all fall on one most recently used line.
-  __attribute__((always_inline)) void accessRun(GpuAddress address, uint32_t bytes, uint32_t count,
-                                                uint64_t& hits) {
-    const uint64_t line = address >> lineShift_;
-    if (enabled() && bytes != 0 && frontOfSet(line) &&
-        (address + uint64_t{bytes} * count - 1) >> lineShift_ == line) {
-      hits += count;
-      return;
-    }
-    for (uint32_t k = 0; k < count; ++k) access(address + uint64_t{k} * bytes, bytes, hits);
-  }
-  void countHits(uint64_t hits) {
-    stats_.lookups += hits;
-    stats_.hits += hits;
   }
   // Empties every line (the contents of texture memory may have changed).
   void invalidate();
@@ -89,11 +63,16 @@ class TextureCache final {
   std::vector<GpuAddress> setContents(uint32_t set) const;
 
  private:
+  friend class CacheProbe;
   // The line is the most recently used of its set: a hit on it changes no recency order.
   bool frontOfSet(uint64_t line) const {
     return tags_[(line & (sets_ - 1)) * config_.ways] == line;
   }
   uint64_t accessLines(GpuAddress address, uint32_t bytes);
+  void countHits(uint64_t hits) {
+    stats_.lookups += hits;
+    stats_.hits += hits;
+  }
   bool lookupLine(uint64_t line);
 
   TexCacheConfig config_;
@@ -101,6 +80,58 @@ class TextureCache final {
   // Per set, `ways` tags ordered most recently used first; kEmpty marks an invalid way.
   std::vector<uint64_t> tags_;
   TexCacheStats stats_;
+};
+
+// A filter loop's view of the cache over many fetches, the same lookups as TextureCache::access
+// in the same order: the geometry is read once into registers, and a fetch from the line of the
+// previous one (the most recently used of its set, whatever happened since) is a hit without a
+// tag test. Hits are counted in the probe and reach the statistics in finish(). Built on a null
+// cache, it is disabled and the caller skips it.
+class CacheProbe final {
+ public:
+  explicit CacheProbe(TextureCache* cache)
+      : cache_(cache && cache->enabled() ? cache : nullptr),
+        tags_(cache_ ? cache_->tags_.data() : nullptr),
+        setMask_(cache_ ? cache_->sets_ - 1 : 0),
+        ways_(cache_ ? cache_->config_.ways : 0),
+        lineShift_(cache_ ? cache_->lineShift_ : 0) {}
+  bool enabled() const { return cache_ != nullptr; }
+
+  // One fetch of `bytes` (> 0) at `address`.
+  [[gnu::always_inline]] void access(GpuAddress address, uint32_t bytes) {
+    const uint64_t line = address >> lineShift_, end = (address + bytes - 1) >> lineShift_;
+    if (end == line && (line == last_ || tags_[(line & setMask_) * ways_] == line)) {
+      ++hits_;
+    } else {
+      cache_->accessLines(address, bytes);
+    }
+    last_ = end;
+  }
+  // `count` fetches of `bytes` each at consecutive addresses from `address`, in order, with one
+  // test when they all fall on one most recently used line.
+  [[gnu::always_inline]] void accessRun(GpuAddress address, uint32_t bytes, uint32_t count) {
+    const uint64_t line = address >> lineShift_;
+    if ((address + uint64_t{bytes} * count - 1) >> lineShift_ == line &&
+        (line == last_ || tags_[(line & setMask_) * ways_] == line)) {
+      hits_ += count;
+      last_ = line;
+      return;
+    }
+    for (uint32_t k = 0; k < count; ++k) access(address + uint64_t{k} * bytes, bytes);
+  }
+  // Hands the counted hits to the cache's statistics.
+  void finish() {
+    if (cache_) cache_->countHits(hits_);
+    hits_ = 0;
+  }
+
+ private:
+  TextureCache* cache_;
+  const uint64_t* tags_;
+  uint64_t setMask_;
+  uint32_t ways_, lineShift_;
+  uint64_t last_ = ~uint64_t{0};  // no line: line numbers are below 2^60
+  uint64_t hits_ = 0;
 };
 
 }  // namespace tessera::gpu::tex

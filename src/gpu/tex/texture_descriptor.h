@@ -111,6 +111,7 @@ struct TextureDescriptor {
   // EXT_texture_filter_anisotropic: up to this many probes (1..kMaxAnisotropy) along the major
   // axis of a minified 2D footprint; 1 is isotropic filtering.
   uint8_t maxAnisotropy = 1;
+  bool operator==(const TextureDescriptor&) const = default;
 };
 
 constexpr TexTarget targetOf(const TextureDescriptor& d) {

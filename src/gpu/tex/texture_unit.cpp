@@ -257,10 +257,13 @@ const uint8_t* TextureUnit::map(const TextureDescriptor& d) {
                   static_cast<unsigned>(d.format));
     throw GpuFault(FaultKind::BadState, d.base, BusClient::Texture, msg);
   }
+  return mapTable(d, levelTable(d));
+}
+
+const uint8_t* TextureUnit::mapTable(const TextureDescriptor& d, LevelTable& t) {
   // The whole mip chain is validated once, so no texel fetch can leave its buffer object. Inside
   // a GPU run the buffer objects are pinned and the pointer is kept until the next reset;
   // outside one (the unit driven on its own) a BO may be released between calls.
-  LevelTable& t = levelTable(d);
   if (t.texels) return t.texels;
   const uint8_t* texels = memory_.span(BusClient::Texture, d.base, t.total).data();
   if (memory_.pinnedView()) t.texels = texels;
@@ -276,13 +279,18 @@ bool sameLayout(const TextureDescriptor& a, const TextureDescriptor& b) {
 }  // namespace
 
 TextureUnit::LevelTable& TextureUnit::levelTable(const TextureDescriptor& d) {
+  // A warp's lookups mostly come back to the texture of the previous one.
+  if (lastTable_ < tablesUsed_ && sameLayout(tables_[lastTable_].key, d))
+    return tables_[lastTable_];
   for (uint32_t i = 0; i < tablesUsed_; ++i)
-    if (sameLayout(tables_[i].key, d)) return tables_[i];
+    if (sameLayout(tables_[i].key, d)) return tables_[lastTable_ = i];
+  lastTable_ = nextTable_;
   LevelTable& t = tables_[nextTable_];
   nextTable_ = (nextTable_ + 1) % tables_.size();
   if (tablesUsed_ < tables_.size()) ++tablesUsed_;
   t.key = d;
   t.texels = nullptr;
+  t.setUp = false;
   t.total = totalBytes(d);
   t.count = std::min(d.levels, kTableLevels);
   // Bounded by the table's size itself, which g++ 12 sees (with the sanitizers it cannot follow
@@ -294,6 +302,18 @@ TextureUnit::LevelTable& TextureUnit::levelTable(const TextureDescriptor& d) {
     t.depth[l] = static_cast<int32_t>(d.volume ? levelExtent(d.depth, l) : 1);
     t.faceBytes[l] = imageBytes(d.format, levelExtent(d.width, l), levelExtent(d.height, l));
   }
+  return t;
+}
+
+TextureUnit::LevelTable& TextureUnit::warpSetup(const TextureDescriptor& d) {
+  LevelTable& t = levelTable(d);
+  if (t.setUp && t.sampler == d) return t;
+  t.sampler = d;
+  t.kernels[0] = quadKernel(d, Filter::Nearest);
+  t.kernels[1] = quadKernel(d, Filter::Linear);
+  t.lodMatters = lodChooses(d);
+  if (!t.lodMatters) chooseLevels(d, t, 0.0f, t.fixed);
+  t.setUp = true;
   return t;
 }
 
@@ -407,7 +427,7 @@ void TextureUnit::samplePixels(const TextureDescriptor& d, const uint8_t* texels
   if (const QuadFilterFn quad = pixels == 4 && !ref ? quadKernel(d, lc.filter) : nullptr) {
     float rows[4][4];
     float* const rowPtrs[4] = {rows[0], rows[1], rows[2], rows[3]};
-    fetched = quad({{&levels[0], &levels[1]}, lc.count, lc.blend, s, t, offset, rowPtrs});
+    fetched = quad({{&levels[0], &levels[1]}, lc.count, lc.blend, s, t, 1u, offset, rowPtrs});
     for (int p = 0; p < 4; ++p)
       for (int ch = 0; ch < 4; ++ch) out[p][ch] = rows[ch][p];
     return chargeTexels(d, fetched, missBytes);
@@ -493,11 +513,10 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
     }
     return;
   }
-  const uint8_t* texels = map(d);
-  const bool lodMatters = lodChooses(d);
-  const LevelTable& table = levelTable(d);  // looked up once for the warp's quads
-  LevelChoice fixed;
-  if (!lodMatters) chooseLevels(d, table, 0.0f, fixed);
+  LevelTable& table = warpSetup(d);  // looked up once for the warp's quads
+  const uint8_t* texels = mapTable(d, table);
+  const bool lodMatters = table.lodMatters;
+  const LevelChoice& fixed = table.fixed;
   // Quad q's levels: the draw's fixed choice, or its own made in `own` (in place: a returned
   // copy would be read back as vectors from scalar stores, a store-forwarding wait per quad).
   auto choice = [&](int q, LevelChoice& own) -> const LevelChoice& {
@@ -508,7 +527,7 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   // The call's fetches reach the bus together: the counters are byte sums, so one charge for
   // the warp counts what a charge per quad would.
   fetchedBytes_ = 0;
-  const QuadFilterFn kernels[2] = {quadKernel(d, Filter::Nearest), quadKernel(d, Filter::Linear)};
+  const QuadFilterFn* kernels = table.kernels;
   if (kernels[0] == nullptr) {
     for (; quads; quads &= quads - 1) {
       const int q = std::countr_zero(quads);
@@ -521,25 +540,30 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
     }
     return chargeFetches();
   }
-  // The specialized lookups write the rows directly; the levels are set up once unless each
-  // quad chooses its own. Each quad's level of detail and level choice run on the active SIMD
-  // path (the AVX2 clone rounds without library calls).
+  // The specialized lookups write the rows directly. Without a level of detail the warp's quads
+  // share their levels and go to the kernel in one call; otherwise each quad chooses its own,
+  // its level of detail and level choice on the active SIMD path (the AVX2 clone rounds without
+  // library calls).
   const uint64_t missBytes = cache_.stats().missBytes;
   uint32_t fetched = 0;
-  uint64_t count = 0;
-  withSimdPath([&] {
-    Level levels[2];
-    if (!lodMatters) levelsOf(d, texels, fixed, 0, levels);
-    LevelChoice own;
-    for (; quads; quads &= quads - 1, ++count) {
-      const int q = std::countr_zero(quads);
-      const LevelChoice& lc = choice(q, own);
-      if (lodMatters) levelsOf(d, texels, lc, 0, levels);
-      float* const rows[4] = {out[0] + 4 * q, out[1] + 4 * q, out[2] + 4 * q, out[3] + 4 * q};
-      fetched += kernels[static_cast<size_t>(lc.filter)](
-          {{&levels[0], &levels[1]}, lc.count, lc.blend, s + 4 * q, t + 4 * q, offset, rows});
-    }
-  });
+  const uint64_t count = static_cast<uint64_t>(std::popcount(quads));
+  Level levels[2];
+  if (!lodMatters) {
+    levelsOf(d, texels, fixed, 0, levels);
+    fetched = kernels[static_cast<size_t>(fixed.filter)](
+        {{&levels[0], &levels[1]}, fixed.count, fixed.blend, s, t, quads, offset, out});
+  } else {
+    withSimdPath([&] {
+      LevelChoice own;
+      for (; quads; quads &= quads - 1) {
+        const int q = std::countr_zero(quads);
+        const LevelChoice& lc = choice(q, own);
+        levelsOf(d, texels, lc, 0, levels);
+        fetched += kernels[static_cast<size_t>(lc.filter)](
+            {{&levels[0], &levels[1]}, lc.count, lc.blend, s, t, 1u << q, offset, out});
+      }
+    });
+  }
   stats_.quads += count;
   stats_.samples += 4 * count;
   chargeTexels(d, fetched, missBytes);

@@ -94,7 +94,10 @@ class TextureUnit final {
   const TextureCache& cache() const { return cache_; }
   // Off: every lookup takes the general filter, which the specialized 2D path of the common
   // formats must match to the bit (the texture tests compare the two).
-  void setSpecializedFilters(bool on) { useQuad2D_ = on; }
+  void setSpecializedFilters(bool on) {
+    useQuad2D_ = on;
+    for (LevelTable& t : tables_) t.setUp = false;  // the kept kernels change
+  }
   // The anisotropic footprint of a 2D quad (EXT_texture_filter_anisotropic): probes along the
   // major axis of the footprint and the lambda of the minor axis. With maxAnisotropy 1 or a
   // magnified footprint: one probe and quadLod's lambda.
@@ -139,8 +142,20 @@ class TextureUnit final {
     // The chain's bytes, once looked up in this submission (or bin): a GPU run pins the buffer
     // objects it sees, so the pointer stays good until the unit is reset for the next one.
     const uint8_t* texels = nullptr;
+    // The set-up of warp lookups (sampleQuads) with descriptor `sampler` (valid when it equals
+    // the lookup's whole descriptor): the quad kernels of its format and wrap modes, and
+    // without a level of detail the draw's one choice of levels.
+    bool setUp = false;
+    TextureDescriptor sampler;
+    QuadFilterFn kernels[2];
+    bool lodMatters;
+    LevelChoice fixed;
   };
   LevelTable& levelTable(const TextureDescriptor&);
+  // The texture's bytes through its table (map() with the table looked up).
+  const uint8_t* mapTable(const TextureDescriptor&, LevelTable&);
+  // The table with its warp set-up for `d`, made when the descriptor changed.
+  LevelTable& warpSetup(const TextureDescriptor& d);
   // The same into `lc`, with the descriptor's table already looked up (a warp's quads share it).
   void chooseLevels(const TextureDescriptor&, const LevelTable&, float lambda, LevelChoice& lc);
   // `face`: the cube face or array layer; `r`: the 3D coordinate; `ref`: the depth reference
@@ -174,7 +189,7 @@ class TextureUnit final {
   TextureCache cache_;
   std::array<LevelTable, kLayoutTables> tables_{};
   bool useQuad2D_ = true;
-  uint32_t tablesUsed_ = 0, nextTable_ = 0;
+  uint32_t tablesUsed_ = 0, nextTable_ = 0, lastTable_ = 0;
 };
 
 }  // namespace tessera::gpu::tex
