@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -92,6 +93,35 @@ TEST(TexCache, InvalidateEmptiesEveryLine) {
   c.invalidate();
   EXPECT_EQ(c.access(0x8000, 4), 16u);
   EXPECT_EQ(c.stats().misses, 2u);
+}
+
+// A filter loop's probe makes the lookups access() makes: over a stream of single fetches and
+// runs that revisit lines, straddle lines and evict, the counters and every set's recency order
+// are the same, also when the probe's previous line has since been evicted and come back.
+TEST(TexCache, AProbeLooksUpWhatAccessLooksUp) {
+  TextureCache direct({512, 32, 2}), probed({512, 32, 2});
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<uint32_t> address(0, 4095), size(1, 6), runLength(1, 3);
+  CacheProbe probe(&probed);
+  ASSERT_TRUE(probe.enabled());
+  for (int i = 0; i < 20000; ++i) {
+    // Mostly near the previous fetch, sometimes anywhere (which evicts).
+    const GpuAddress at = 0x8000 + (i % 7 == 0 ? address(rng) : (address(rng) % 96) + 64 * (i % 5));
+    const uint32_t bytes = size(rng), count = runLength(rng);
+    for (uint32_t k = 0; k < count; ++k) direct.access(at + k * bytes, bytes);
+    if (count == 1)
+      probe.access(at, bytes);
+    else
+      probe.accessRun(at, bytes, count);
+  }
+  probe.finish();
+  EXPECT_EQ(std::memcmp(&direct.stats(), &probed.stats(), sizeof(TexCacheStats)), 0);
+  EXPECT_GT(direct.stats().hits, direct.stats().misses);
+  for (uint32_t set = 0; set < direct.sets(); ++set)
+    EXPECT_EQ(direct.setContents(set), probed.setContents(set)) << "set " << set;
+  EXPECT_FALSE(CacheProbe(nullptr).enabled());
+  TextureCache none({0, 64, 4});
+  EXPECT_FALSE(CacheProbe(&none).enabled());
 }
 
 TEST(TexCache, DisabledChargesTheBytesAndCountsNothing) {
