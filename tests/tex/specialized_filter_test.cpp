@@ -11,7 +11,6 @@
 #include <random>
 #include <utility>
 
-#include "gpu/tex/quad_coords.h"
 #include "tex_fixture.h"
 
 namespace tessera::gpu::tex::testing {
@@ -159,29 +158,6 @@ TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
   EXPECT_TRUE(sameStats(fast.unit.stats(), general.unit.stats()));
   EXPECT_GT(fast.unit.stats().misses, 0u);
   EXPECT_GT(fast.unit.stats().hits, 0u);
-}
-
-// The quad kernels expand filtered sums with a multiplication in double instead of a division;
-// for every sum a filter can produce (N / 2^16, N up to 2^16 x the field's maximum) and every
-// field width of the GLES 2 formats, the result is the division's to the bit.
-TEST(SpecializedFilters, ExpandingASumMultipliesToTheQuotientOfTheDivision) {
-  for (const uint32_t bits : {1u, 4u, 5u, 6u, 8u}) {
-    const uint32_t d = (1u << bits) - 1u;
-    const float scale = static_cast<float>(d);
-    const uint32_t last = d << 16;
-    uint32_t wrong = 0;
-    for (uint32_t n = 0; n <= last; n += 4) {
-      alignas(16) float x[4], got[4];
-      for (uint32_t k = 0; k < 4; ++k) x[k] = static_cast<float>(std::min(n + k, last)) / 65536.0f;
-      _mm_store_ps(got, quad::divideByScale(_mm_load_ps(x), 1.0 / static_cast<double>(d)));
-      for (uint32_t k = 0; k < 4; ++k) {
-        const float want = x[k] / scale;
-        if (std::memcmp(&got[k], &want, sizeof want) != 0 && ++wrong <= 3)
-          ADD_FAILURE() << x[k] << " / " << d << ": " << got[k] << " instead of " << want;
-      }
-    }
-    EXPECT_EQ(wrong, 0u) << "field of " << bits << " bits";
-  }
 }
 
 // The quad paths reduce and floor coordinates in SIMD registers: NaN, infinities, signed zeros,

@@ -10,6 +10,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "common/unorm_divide.h"
 #include "gpu/rb/rb_state.h"
 
 namespace tessera::gpu::rb {
@@ -75,6 +76,7 @@ class PixelCodec {
       max_[c] = static_cast<float>(mask_[c]);
       shift_[c] = l.shift[c];
       divisor_[c] = mask_[c] != 0 ? max_[c] : 1.0f;
+      reciprocal_[c] = 1.0 / static_cast<double>(divisor_[c]);
       absent_[c] = mask_[c] != 0 ? 0.0f : 1.0f;
       bytePerChannel_ = bytePerChannel_ && l.bits[c] == 8 && l.shift[c] == 8 * c;
     }
@@ -102,12 +104,13 @@ class PixelCodec {
   }
 
 #if defined(__SSE2__)
-  // The same with the channels in one register.
+  // The same with the channels in one register; the division is divideUnorm4's multiplication,
+  // which gives its quotient to the bit.
   __m128 unpack4(uint32_t pixel) const {
     int32_t v[4];
     for (int c = 0; c < 4; ++c) v[c] = static_cast<int32_t>((pixel >> shift_[c]) & mask_[c]);
-    const __m128 q =
-        _mm_div_ps(_mm_cvtepi32_ps(_mm_setr_epi32(v[0], v[1], v[2], v[3])), _mm_loadu_ps(divisor_));
+    const __m128 q = divideUnorm4(_mm_cvtepi32_ps(_mm_setr_epi32(v[0], v[1], v[2], v[3])),
+                                  _mm_loadu_pd(reciprocal_), _mm_loadu_pd(reciprocal_ + 2));
     return _mm_add_ps(q, _mm_loadu_ps(absent_));
   }
   // pack() of the channels in one register. A format of four bytes R, G, B, A (RGBA8) narrows
@@ -129,6 +132,7 @@ class PixelCodec {
 
  private:
   float max_[4], divisor_[4], absent_[4];
+  double reciprocal_[4];  // 1 / divisor_, for divideUnorm4
   uint32_t mask_[4], shift_[4];
   bool bytePerChannel_;  // RGBA8: channel c is byte c
 };

@@ -1,5 +1,5 @@
 // Texture unit (tex/): the coordinate arithmetic of a bilinear lookup for the four pixels of a
-// quad at once, in SSE2 registers, and the expansion of its filtered stored integers. Every step is
+// quad at once, in SSE2 registers. Every step is
 // the scalar one of tex_wrap.h and texture_unit.cpp's linearTap, operation for operation, so each
 // pixel's texel indices and weights are the same to the bit (tests/tex/specialized_filter_test.cpp
 // checks the results).
@@ -65,21 +65,6 @@ struct Taps {
   return {
       _mm_srai_epi32(uf, kSubTexelBits),
       _mm_div_ps(_mm_cvtepi32_ps(_mm_and_si128(uf, _mm_set1_epi32(kSubTexelScale - 1))), scale)};
-}
-
-// x / d for four filtered sums of stored integers, without a division: x times 1/d in double,
-// rounded to float, is the correctly rounded quotient. Why: a sum is N / 2^16 with N < 2^24 (the
-// weights are multiples of 1/256, their products of 1/2^16 and they sum to one, so x <= d and
-// every product and partial sum is exact), and d = 2^bits - 1 is odd and below 2^16. A quotient
-// that is not a float then lies at least 2^-24 / d > 2^-40 of its magnitude from the nearest
-// rounding midpoint (a midpoint would need d to divide a power of two), while the double product
-// errs by at most 2^-52 of it; so both round the same way. tests/tex/specialized_filter_test.cpp
-// checks every N for every field width.
-[[gnu::always_inline]] inline __m128 divideByScale(__m128 x, double reciprocal) {
-  const __m128d r = _mm_set1_pd(reciprocal);
-  const __m128d low = _mm_mul_pd(_mm_cvtps_pd(x), r);
-  const __m128d high = _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(x, x)), r);
-  return _mm_movelh_ps(_mm_cvtpd_ps(low), _mm_cvtpd_ps(high));
 }
 
 }  // namespace tessera::gpu::tex::quad

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <utility>
 
+#include "common/unorm_divide.h"
 #include "gpu/tex/quad_coords.h"
 #include "gpu/tex/tex_wrap.h"
 #include "gpu/tex/texel_format.h"
@@ -174,9 +175,8 @@ template <TexFormat F, Filter FL, Wrap WS, Wrap WT, int Count>
       }
     }
     for (int ch = 0; ch < 4; ++ch)
-      level[k].c[ch] = layout[ch].bits == 0
-                           ? sum.c[ch]
-                           : quad::divideByScale(sum.c[ch], 1.0 / fieldScale(layout[ch]));
+      level[k].c[ch] =
+          layout[ch].bits == 0 ? sum.c[ch] : divideUnorm4(sum.c[ch], 1.0 / fieldScale(layout[ch]));
   }
   for (int ch = 0; ch < 4; ++ch) {
     __m128 c = level[0].c[ch];

@@ -1,0 +1,57 @@
+// divideUnorm4 against the division it replaces: for every value a unorm expansion meets (each
+// stored integer and each bilinear sum N / 2^16 of them) and every field width of Tessera's
+// texture and colour formats, the same float to the bit, in every lane.
+#include "common/unorm_divide.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+namespace tessera {
+namespace {
+
+#if defined(__SSE2__)
+TEST(UnormDivide, EveryFilteredSumGivesTheQuotientOfTheDivision) {
+  for (const uint32_t bits : {1u, 2u, 4u, 5u, 6u, 8u}) {
+    const uint32_t d = (1u << bits) - 1u;
+    const uint32_t last = d << 16;
+    uint32_t wrong = 0;
+    for (uint32_t n = 0; n <= last; n += 4) {
+      alignas(16) float x[4], got[4];
+      for (uint32_t k = 0; k < 4; ++k) x[k] = static_cast<float>(std::min(n + k, last)) / 65536.0f;
+      _mm_store_ps(got, divideUnorm4(_mm_load_ps(x), 1.0 / static_cast<double>(d)));
+      for (uint32_t k = 0; k < 4; ++k) {
+        const float want = x[k] / static_cast<float>(d);
+        if (std::memcmp(&got[k], &want, sizeof want) != 0 && ++wrong <= 3)
+          ADD_FAILURE() << x[k] << " / " << d << ": " << got[k] << " instead of " << want;
+      }
+    }
+    EXPECT_EQ(wrong, 0u) << "field of " << bits << " bits";
+  }
+}
+
+// Each lane has its own divisor (a pixel's channels of different widths, as RGB565's 5, 6, 5).
+TEST(UnormDivide, EachLaneDividesByItsOwnDivisor) {
+  const float d[4] = {31.0f, 63.0f, 31.0f, 1.0f};
+  const __m128d low = _mm_setr_pd(1.0 / d[0], 1.0 / d[1]),
+                high = _mm_setr_pd(1.0 / d[2], 1.0 / d[3]);
+  for (uint32_t v = 0; v < 64; ++v) {
+    alignas(16) float x[4], got[4];
+    for (int k = 0; k < 4; ++k)
+      x[k] = static_cast<float>(std::min<uint32_t>(v, static_cast<uint32_t>(d[k])));
+    _mm_store_ps(got, divideUnorm4(_mm_load_ps(x), low, high));
+    for (int k = 0; k < 4; ++k) {
+      const float want = x[k] / d[k];
+      EXPECT_EQ(std::memcmp(&got[k], &want, sizeof want), 0) << x[k] << " / " << d[k];
+    }
+  }
+  // A plain float reciprocal would not do: 3 x (1/15) is not 3 / 15 in float.
+  const float third = 3.0f * (1.0f / 15.0f), exact = 3.0f / 15.0f;
+  EXPECT_NE(std::memcmp(&third, &exact, sizeof third), 0);
+}
+#endif
+
+}  // namespace
+}  // namespace tessera
