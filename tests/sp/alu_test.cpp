@@ -177,6 +177,26 @@ TEST_F(Alu, FloatArithmeticAndComparisons) {
   }
 }
 
+// mad rounds the product before adding (docs/isa.md), so the compiler may turn a mul and an
+// add into one: (1 + 2^-12)^2 - 1 is 2^-11 unfused, 2^-11 + 2^-24 fused.
+TEST_F(Alu, MadRoundsTheProductLikeMulThenAdd) {
+  const float x = 1.0f + 0x1p-12f, y = 1.0f + 0x1p-22f;
+  const std::vector<float> a = {x, y, -x, 3.0f}, b = {x, y, x, 1e-8f},
+                           c = {-1.0f, -1.0f, 1.0f, 7.0f};
+  auto w = vertexWarp();
+  for (int l = 0; l < kLanes; ++l) {
+    w->in[0][0][l] = a[l % a.size()];
+    w->in[0][1][l] = b[l % b.size()];
+    w->in[0][2][l] = c[l % c.size()];
+  }
+  runVs(".stage vertex\nmad o0.x, i0.x, i0.y, i0.z\nend\n", *w);
+  for (size_t k = 0; k < a.size(); ++k) {
+    volatile float product = a[k] * b[k];  // rounded to fp32 here
+    expectSame(w->out[0][0][k], product + c[k], "mad lane " + std::to_string(k));
+  }
+  EXPECT_NE(w->out[0][0][0], std::fma(x, x, -1.0f));
+}
+
 TEST_F(Alu, IntegerOpsWrapAndShift) {
   auto a = ints({INT32_MAX, -7, 5, INT32_MIN, 100});
   auto b = ints({1, 2, -3, -1, 33});

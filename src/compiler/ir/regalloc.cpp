@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "common/error.h"
+#include "compiler/ir/mad_forming.h"
 #include "compiler/ir/output_forwarding.h"
 #include "compiler/ir/value_numbering.h"
 
@@ -413,6 +414,7 @@ void spill(Program& p, uint32_t v, int slot, std::vector<bool>& noSpill) {
 isa::Program allocateRegisters(Program p) {
   numberValues(p);
   removeDeadCode(p);  // the copies numbering left, which would hide single uses from forwarding
+  formMads(p);
   forwardOutputs(p);
   removeDeadCode(p);
   std::vector<bool> noSpill(p.vregCount, false);

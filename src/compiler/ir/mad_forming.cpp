@@ -1,0 +1,73 @@
+#include "compiler/ir/mad_forming.h"
+
+#include <vector>
+
+namespace tessera::compiler::ir {
+namespace {
+
+// Whether `in` writes the register or output `o` reads, or a0 when `o` is relative.
+bool writes(const isa::Instr& in, const Operand& o) {
+  if (o.rel && in.dst.file == File::Addr) return true;
+  if (in.dst.file != o.file || (o.file != File::Reg && o.file != File::Output)) return false;
+  return o.index >= in.dst.index && o.index < in.dst.index + isa::destinationWidth(in.op);
+}
+
+}  // namespace
+
+void formMads(Program& p) {
+  // Definitions and uses of every virtual register (a tuple read counts for each register).
+  std::vector<uint32_t> defs(p.vregCount, 0), uses(p.vregCount, 0);
+  for (const isa::Instr& in : p.code) {
+    const isa::Shape shape = isa::opInfo(in.op).shape;
+    if (in.dst.file == File::Reg)
+      for (int k = 0; k < isa::destinationWidth(in.op); ++k) ++defs[size_t(in.dst.index + k)];
+    for (int s = 0; s < isa::sourceCount(shape); ++s)
+      if (in.src[s].file == File::Reg)
+        for (int k = 0; k < isa::sourceWidth(shape, s); ++k) ++uses[size_t(in.src[s].index + k)];
+  }
+  std::vector<bool> removed(p.code.size(), false);
+  for (size_t k = 0; k < p.code.size(); ++k) {
+    isa::Instr& sum = p.code[k];
+    if (sum.op != Opcode::Add && sum.op != Opcode::Sub) continue;
+    for (int s = 0; s < 2; ++s) {
+      const Operand m = sum.src[s];
+      if (m.file != File::Reg || m.abs || m.rel || defs[size_t(m.index)] != 1 ||
+          uses[size_t(m.index)] != 1)
+        continue;
+      // The product, within the straight-line stretch that ends at the sum.
+      size_t d = k;
+      bool found = false;
+      while (d-- > 0) {
+        const isa::Instr& in = p.code[d];
+        if (isa::opInfo(in.op).unit == isa::Unit::Cf) break;
+        if (in.dst.file == File::Reg && writes(in, m)) {
+          found = in.op == Opcode::Mul && !in.sat && !removed[d];
+          break;
+        }
+      }
+      if (!found) continue;
+      const isa::Instr& product = p.code[d];
+      bool clobbered = false;
+      for (size_t j = d + 1; j < k && !clobbered; ++j)
+        clobbered = writes(p.code[j], product.src[0]) || writes(p.code[j], product.src[1]);
+      if (clobbered) continue;
+      // sub a, b is a + (-b) exactly, and -(x y) is (-x) y: negations move onto the sources.
+      const bool negateProduct = m.neg != (sum.op == Opcode::Sub && s == 1);
+      Operand other = sum.src[1 - s];
+      if (sum.op == Opcode::Sub && s == 0) other = neg(other);
+      sum.op = Opcode::Mad;
+      sum.src[0] = negateProduct ? neg(product.src[0]) : product.src[0];
+      sum.src[1] = product.src[1];
+      sum.src[2] = other;
+      removed[d] = true;
+      break;
+    }
+  }
+  std::vector<isa::Instr> kept;
+  kept.reserve(p.code.size());
+  for (size_t k = 0; k < p.code.size(); ++k)
+    if (!removed[k]) kept.push_back(p.code[k]);
+  p.code = std::move(kept);
+}
+
+}  // namespace tessera::compiler::ir
