@@ -172,6 +172,13 @@ constexpr std::array<FilterFn, sizeof...(I)> filterTable(std::index_sequence<I..
 }
 constexpr auto kFilters = filterTable(std::make_index_sequence<kTexelBlocks.size()>());
 
+// Whether two choices filter the same levels alike (what a kernel call shares).
+template <class Choice>
+bool sameLevels(const Choice& a, const Choice& b) {
+  return a.level[0] == b.level[0] && a.count == b.count && a.filter == b.filter &&
+         (a.count == 1 || (a.level[1] == b.level[1] && a.blend == b.blend));
+}
+
 // Without mipmaps and with one filter for both, lambda chooses nothing: level 0, that filter.
 bool lodChooses(const TextureDescriptor& d) {
   return d.mipFilter != MipFilter::None || d.magFilter != d.minFilter;
@@ -553,15 +560,29 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
     fetched = kernels[static_cast<size_t>(fixed.filter)](
         {{&levels[0], &levels[1]}, fixed.count, fixed.blend, s, t, quads, offset, out});
   } else {
+    // Quads that follow one another with the same choice (the same levels, filter and blend:
+    // magnified ones, or neighbours of one minification) go to the kernel in one call; the
+    // texels still meet the cache quad by quad in lane order.
     withSimdPath([&] {
-      LevelChoice own;
+      LevelChoice run{}, own;
+      uint32_t runQuads = 0;
+      auto flush = [&] {
+        levelsOf(d, texels, run, 0, levels);
+        fetched += kernels[static_cast<size_t>(run.filter)](
+            {{&levels[0], &levels[1]}, run.count, run.blend, s, t, runQuads, offset, out});
+      };
       for (; quads; quads &= quads - 1) {
         const int q = std::countr_zero(quads);
         const LevelChoice& lc = choice(q, own);
-        levelsOf(d, texels, lc, 0, levels);
-        fetched += kernels[static_cast<size_t>(lc.filter)](
-            {{&levels[0], &levels[1]}, lc.count, lc.blend, s, t, 1u << q, offset, out});
+        if (runQuads != 0 && sameLevels(lc, run)) {
+          runQuads |= 1u << q;
+          continue;
+        }
+        if (runQuads != 0) flush();
+        run = lc;
+        runQuads = 1u << q;
       }
+      if (runQuads != 0) flush();
     });
   }
   stats_.quads += count;
