@@ -128,6 +128,7 @@ void FragmentStage::flush() {
     stats_.fragmentsShaded += laneCount(warp_.coverage);
     stats_.helperLanes += laneCount(warp_.laneMask & ~warp_.coverage);
     ++stats_.warps;
+    prefetchColor();
     sp_.runFragment(*fs_, warp_, res_);
     for (int slot = 0; slot < quadCount_; ++slot) {
       const PendingQuad& pq = quads_[slot];
@@ -154,6 +155,19 @@ void FragmentStage::flush() {
   quadCount_ = 0;
   warp_.laneMask = warp_.coverage = warp_.frontFacing = 0;
   std::fill(std::begin(warp_.varyings), std::end(warp_.varyings), nullptr);
+}
+
+// The colour the warp's quads will be written to is fetched into the host's caches while the
+// shader runs: a bin's GMEM (up to a megabyte of colour and depth) outgrows them, and blending
+// reads every pixel before it writes it.
+void FragmentStage::prefetchColor() const {
+  if (!state_->hasColor || samples_ > 1 || target_.color.base == nullptr) return;
+  const uint32_t bytes = rb::bytesPerPixel(state_->colorFormat);
+  for (int slot = 0; slot < quadCount_; ++slot) {
+    const PendingQuad& pq = quads_[slot];
+    __builtin_prefetch(target_.color.pixel(pq.x, pq.y, bytes), 1);
+    __builtin_prefetch(target_.color.pixel(pq.x, pq.y + 1, bytes), 1);
+  }
 }
 
 void FragmentStage::resolveSamples(const PendingQuad& pq, int slot, uint8_t pixels) {

@@ -85,6 +85,8 @@ class FragmentStage final {
   // False when early depth/stencil rejected the whole quad (nothing references `varyings`).
   bool addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings);
   void flush();
+  // Brings the pending quads' colour pixels into the host's caches (single sample).
+  void prefetchColor() const;
   // Multisample end of a shaded quad: alpha to coverage, late depth/stencil and the colour
   // write of its live samples (`pixels`: those the shader kept).
   void resolveSamples(const PendingQuad& pq, int slot, uint8_t pixels);
