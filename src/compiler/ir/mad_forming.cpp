@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "compiler/ir/def_use.h"
+
 namespace tessera::compiler::ir {
 namespace {
 
@@ -15,16 +17,7 @@ bool writes(const isa::Instr& in, const Operand& o) {
 }  // namespace
 
 void formMads(Program& p) {
-  // Definitions and uses of every virtual register (a tuple read counts for each register).
-  std::vector<uint32_t> defs(p.vregCount, 0), uses(p.vregCount, 0);
-  for (const isa::Instr& in : p.code) {
-    const isa::Shape shape = isa::opInfo(in.op).shape;
-    if (in.dst.file == File::Reg)
-      for (int k = 0; k < isa::destinationWidth(in.op); ++k) ++defs[size_t(in.dst.index + k)];
-    for (int s = 0; s < isa::sourceCount(shape); ++s)
-      if (in.src[s].file == File::Reg)
-        for (int k = 0; k < isa::sourceWidth(shape, s); ++k) ++uses[size_t(in.src[s].index + k)];
-  }
+  const auto [defs, uses] = countDefsAndUses(p);
   std::vector<bool> removed(p.code.size(), false);
   for (size_t k = 0; k < p.code.size(); ++k) {
     isa::Instr& sum = p.code[k];
@@ -63,11 +56,7 @@ void formMads(Program& p) {
       break;
     }
   }
-  std::vector<isa::Instr> kept;
-  kept.reserve(p.code.size());
-  for (size_t k = 0; k < p.code.size(); ++k)
-    if (!removed[k]) kept.push_back(p.code[k]);
-  p.code = std::move(kept);
+  removeMarked(p, removed);
 }
 
 }  // namespace tessera::compiler::ir

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "compiler/ir/def_use.h"
+
 namespace tessera::compiler::ir {
 namespace {
 
@@ -13,16 +15,7 @@ bool touches(const isa::Instr& in, const Operand& o) {
 
 // One sweep; returns whether it forwarded anything.
 bool forwardOnce(Program& p) {
-  // Definitions and uses of every virtual register (a tuple read counts for each register).
-  std::vector<uint32_t> defs(p.vregCount, 0), uses(p.vregCount, 0);
-  for (const isa::Instr& in : p.code) {
-    const isa::Shape shape = isa::opInfo(in.op).shape;
-    if (in.dst.file == File::Reg)
-      for (int k = 0; k < isa::destinationWidth(in.op); ++k) ++defs[size_t(in.dst.index + k)];
-    for (int s = 0; s < isa::sourceCount(shape); ++s)
-      if (in.src[s].file == File::Reg)
-        for (int k = 0; k < isa::sourceWidth(shape, s); ++k) ++uses[size_t(in.src[s].index + k)];
-  }
+  const auto [defs, uses] = countDefsAndUses(p);
   std::vector<bool> removed(p.code.size(), false);
   for (size_t k = 0; k < p.code.size(); ++k) {
     const isa::Instr& copy = p.code[k];
@@ -45,13 +38,7 @@ bool forwardOnce(Program& p) {
       break;
     }
   }
-  std::vector<isa::Instr> kept;
-  kept.reserve(p.code.size());
-  for (size_t k = 0; k < p.code.size(); ++k)
-    if (!removed[k]) kept.push_back(p.code[k]);
-  const bool changed = kept.size() != p.code.size();
-  p.code = std::move(kept);
-  return changed;
+  return removeMarked(p, removed);
 }
 
 }  // namespace
