@@ -33,8 +33,8 @@ void formMads(Program& p) {
       while (d-- > 0) {
         const isa::Instr& in = p.code[d];
         if (isa::opInfo(in.op).unit == isa::Unit::Cf) break;
-        if (in.dst.file == File::Reg && writes(in, m)) {
-          found = in.op == Opcode::Mul && !in.sat && !removed[d];
+        if (writes(in, m)) {
+          found = in.op == Opcode::Mul && !in.sat;
           break;
         }
       }

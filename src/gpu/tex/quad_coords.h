@@ -1,8 +1,7 @@
 // Texture unit (tex/): the coordinate arithmetic of a bilinear lookup for the four pixels of a
-// quad at once, in SSE2 registers. Every step is
-// the scalar one of tex_wrap.h and texture_unit.cpp's linearTap, operation for operation, so each
-// pixel's texel indices and weights are the same to the bit (tests/tex/specialized_filter_test.cpp
-// checks the results).
+// quad at once, in SSE2 registers. Every step is the scalar one of tex_wrap.h and
+// texture_unit.cpp's linearTap, operation for operation, so each pixel's texel indices and
+// weights are the same to the bit (tests/tex/specialized_filter_test.cpp checks the results).
 #pragma once
 #if defined(__SSE2__)
 #include <emmintrin.h>

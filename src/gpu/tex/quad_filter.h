@@ -3,10 +3,10 @@
 // compile time. A call takes a warp's quads that share their levels (all of them when the draw
 // has no mipmaps), so the set-up and the cache's geometry are paid once. Each quad's four pixels
 // go through coordinates, wrapping, weights and texel decode side by side in SSE registers, and
-// come out as one row per channel (the shader core's layout). The
-// arithmetic is the general filter's (texture_unit.cpp), operation for operation, and the texels
-// meet the texture cache in its order, so results and counters are the same to the bit; the
-// texture tests compare the two paths.
+// come out as one row per channel (the shader core's layout). The arithmetic is the general
+// filter's (texture_unit.cpp), operation for operation, and the texels meet the texture cache in
+// its order, so results and counters are the same to the bit; the texture tests compare the two
+// paths.
 #pragma once
 #include <cstdint>
 

@@ -100,7 +100,7 @@ class CacheProbe final {
   // One fetch of `bytes` (> 0) at `address`.
   [[gnu::always_inline]] void access(GpuAddress address, uint32_t bytes) {
     const uint64_t line = address >> lineShift_, end = (address + bytes - 1) >> lineShift_;
-    if (end == line && (line == last_ || tags_[(line & setMask_) * ways_] == line)) {
+    if (end == line && mostRecent(line)) {
       ++hits_;
     } else {
       cache_->accessLines(address, bytes);
@@ -111,8 +111,7 @@ class CacheProbe final {
   // test when they all fall on one most recently used line.
   [[gnu::always_inline]] void accessRun(GpuAddress address, uint32_t bytes, uint32_t count) {
     const uint64_t line = address >> lineShift_;
-    if ((address + uint64_t{bytes} * count - 1) >> lineShift_ == line &&
-        (line == last_ || tags_[(line & setMask_) * ways_] == line)) {
+    if ((address + uint64_t{bytes} * count - 1) >> lineShift_ == line && mostRecent(line)) {
       hits_ += count;
       last_ = line;
       return;
@@ -126,6 +125,11 @@ class CacheProbe final {
   }
 
  private:
+  // The line is the most recently used of its set (the previous fetch's is, without a test).
+  bool mostRecent(uint64_t line) const {
+    return line == last_ || tags_[(line & setMask_) * ways_] == line;
+  }
+
   TextureCache* cache_;
   const uint64_t* tags_;
   uint64_t setMask_;

@@ -172,13 +172,6 @@ constexpr std::array<FilterFn, sizeof...(I)> filterTable(std::index_sequence<I..
 }
 constexpr auto kFilters = filterTable(std::make_index_sequence<kTexelBlocks.size()>());
 
-// Whether two choices filter the same levels alike (what a kernel call shares).
-template <class Choice>
-bool sameLevels(const Choice& a, const Choice& b) {
-  return a.level[0] == b.level[0] && a.count == b.count && a.filter == b.filter &&
-         (a.count == 1 || (a.level[1] == b.level[1] && a.blend == b.blend));
-}
-
 // Without mipmaps and with one filter for both, lambda chooses nothing: level 0, that filter.
 bool lodChooses(const TextureDescriptor& d) {
   return d.mipFilter != MipFilter::None || d.magFilter != d.minFilter;
@@ -547,44 +540,36 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
     }
     return chargeFetches();
   }
-  // The specialized lookups write the rows directly. Without a level of detail the warp's quads
-  // share their levels and go to the kernel in one call; otherwise each quad chooses its own,
-  // its level of detail and level choice on the active SIMD path (the AVX2 clone rounds without
-  // library calls).
+  // The specialized lookups write the rows directly. A quad's level of detail and level choice
+  // run on the active SIMD path (the AVX2 clone rounds without library calls).
   const uint64_t missBytes = cache_.stats().missBytes;
   uint32_t fetched = 0;
   const uint64_t count = static_cast<uint64_t>(std::popcount(quads));
-  Level levels[2];
-  if (!lodMatters) {
-    levelsOf(d, texels, fixed, 0, levels);
-    fetched = kernels[static_cast<size_t>(fixed.filter)](
-        {{&levels[0], &levels[1]}, fixed.count, fixed.blend, s, t, quads, offset, out});
-  } else {
-    // Quads that follow one another with the same choice (the same levels, filter and blend:
-    // magnified ones, or neighbours of one minification) go to the kernel in one call; the
-    // texels still meet the cache quad by quad in lane order.
-    withSimdPath([&] {
-      LevelChoice run{}, own;
-      uint32_t runQuads = 0;
-      auto flush = [&] {
-        levelsOf(d, texels, run, 0, levels);
-        fetched += kernels[static_cast<size_t>(run.filter)](
-            {{&levels[0], &levels[1]}, run.count, run.blend, s, t, runQuads, offset, out});
-      };
-      for (; quads; quads &= quads - 1) {
-        const int q = std::countr_zero(quads);
-        const LevelChoice& lc = choice(q, own);
-        if (runQuads != 0 && sameLevels(lc, run)) {
-          runQuads |= 1u << q;
-          continue;
-        }
-        if (runQuads != 0) flush();
-        run = lc;
-        runQuads = 1u << q;
+  // Quads that follow one another with the same choice go to the kernel in one call: every quad
+  // of a draw without a level of detail, otherwise magnified ones or neighbours of one
+  // minification. The texels still meet the cache quad by quad in lane order.
+  withSimdPath([&] {
+    Level levels[2];
+    LevelChoice run{}, own;
+    uint32_t runQuads = 0;
+    auto flush = [&] {
+      levelsOf(d, texels, run, 0, levels);
+      fetched += kernels[static_cast<size_t>(run.filter)](
+          {{&levels[0], &levels[1]}, run.count, run.blend, s, t, runQuads, offset, out});
+    };
+    for (; quads; quads &= quads - 1) {
+      const int q = std::countr_zero(quads);
+      const LevelChoice& lc = choice(q, own);
+      if (runQuads != 0 && lc.sharesLevels(run)) {
+        runQuads |= 1u << q;
+        continue;
       }
       if (runQuads != 0) flush();
-    });
-  }
+      run = lc;
+      runQuads = 1u << q;
+    }
+    if (runQuads != 0) flush();
+  });
   stats_.quads += count;
   stats_.samples += 4 * count;
   chargeTexels(d, fetched, missBytes);

@@ -128,6 +128,11 @@ class TextureUnit final {
     float blend;    // weight of level[1]
     uint64_t offset[2], faceBytes[2];
     int32_t width[2], height[2], depth[2];
+    // The same levels filtered alike (what one kernel call shares); the rest follows from them.
+    bool sharesLevels(const LevelChoice& o) const {
+      return level[0] == o.level[0] && count == o.count && filter == o.filter &&
+             (count == 1 || (level[1] == o.level[1] && blend == o.blend));
+    }
   };
   LevelChoice chooseLevels(const TextureDescriptor&, float lambda);
   // The layout of a texture's mip chain, computed once per texture and kept for the textures a
