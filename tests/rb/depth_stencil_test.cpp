@@ -2,7 +2,9 @@
 // stencil operation with masks and faces, missing buffers, and byte counters.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstring>
+#include <random>
 #include <vector>
 
 #include "gpu/rb/depth_stencil.h"
@@ -97,6 +99,58 @@ TEST(RbDepth, WritesPassingFragmentsOnlyAndKeepsStencil) {
   EXPECT_EQ(d.at(11, 21), 0xAB000000u);
   EXPECT_EQ(rb.stats().depthBytesRead, 12u);
   EXPECT_EQ(rb.stats().depthBytesWritten, 8u);
+}
+
+// The depth test of whole quads (the RB's vector path when the stencil test is off) against a
+// pixel-by-pixel reference built from quantizeDepth and compare: random stored values with
+// stencil bits, depths in and out of [0,1] (NaN included), every function, mask and format.
+TEST(RbDepth, QuadTestMatchesThePixelByPixelReference) {
+  std::mt19937 rng(7);
+  const float specials[] = {-1.0f, -0.0f, 0.0f, 1.0f, 2.0f, __builtin_nanf(""), 0.5f};
+  for (DepthFormat fmt : {DepthFormat::D16, DepthFormat::D24S8}) {
+    const uint32_t max = fmt == DepthFormat::D16 ? kD16Max : kD24Max;
+    const uint32_t bytes = bytesPerPixel(fmt);
+    for (int round = 0; round < 4000; ++round) {
+      DepthStencilState s;
+      s.depthTest = true;
+      s.depthWrite = (rng() & 1) != 0;
+      s.depthFunc = static_cast<CompareFunc>(rng() % 8);
+      // A stencil test on a D16 buffer does nothing (no stencil bits): still this path.
+      s.stencilTest = fmt == DepthFormat::D16 && (rng() & 1) != 0;
+      const auto mask = static_cast<uint8_t>(rng() % 16);
+      DepthSurface d(fmt);
+      float z[4];
+      uint32_t before[4];
+      for (int i = 0; i < 4; ++i) {
+        // Stored values near the fragment's make equality likely.
+        z[i] = rng() % 5 == 0 ? specials[rng() % 7] : static_cast<float>(rng() % 1000) / 999.0f;
+        const uint32_t near = quantizeDepth(z[i], max) + rng() % 3 - 1;
+        before[i] = ((rng() & 1) ? near : static_cast<uint32_t>(rng())) & max;
+        if (fmt == DepthFormat::D24S8) before[i] |= static_cast<uint32_t>(rng()) << kStencilShift;
+        d.set(11 + (i & 1), 21 + (i >> 1), before[i]);
+      }
+      RenderBackend rb;
+      const uint8_t got = rb.depthStencil(s, fmt, d.view(), 11, 21, mask, z, round % 2 == 0);
+      uint8_t want = 0;
+      uint64_t written = 0;
+      for (int i = 0; i < 4; ++i) {
+        uint32_t after = before[i];
+        if ((mask >> i) & 1) {
+          const uint32_t frag = quantizeDepth(z[i], max);
+          if (compare(s.depthFunc, frag, before[i] & max)) {
+            want |= static_cast<uint8_t>(1u << i);
+            if (s.depthWrite) after = frag | (before[i] & ~max);
+          }
+        }
+        written += after != before[i] ? bytes : 0;
+        ASSERT_EQ(d.at(11 + (i & 1), 21 + (i >> 1)), after) << round << " pixel " << i;
+      }
+      ASSERT_EQ(got, want) << round;
+      EXPECT_EQ(rb.stats().samplesPassed, static_cast<uint64_t>(std::popcount(want)));
+      EXPECT_EQ(rb.stats().depthBytesRead, std::popcount(mask) * uint64_t{bytes});
+      EXPECT_EQ(rb.stats().depthBytesWritten, written);
+    }
+  }
 }
 
 TEST(RbDepth, DisabledOrMissingBuffersTouchNoMemory) {

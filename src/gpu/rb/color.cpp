@@ -12,12 +12,18 @@ namespace tessera::gpu::rb {
 namespace {
 
 // The shader's colour clamped to [0,1], as a fixed-point colour buffer takes it; NaN to 0.
-void clampColor(const float in[4], float out[4]) {
 #if defined(__SSE2__)
-  const __m128 v = _mm_loadu_ps(in), one = _mm_set1_ps(1.0f);
+[[gnu::always_inline]] inline __m128 clampColor4(__m128 v) {
+  const __m128 one = _mm_set1_ps(1.0f);
   const __m128 below = _mm_cmplt_ps(v, one);
   const __m128 upper = _mm_or_ps(_mm_and_ps(below, v), _mm_andnot_ps(below, one));
-  _mm_storeu_ps(out, _mm_and_ps(_mm_cmpgt_ps(v, _mm_setzero_ps()), upper));
+  return _mm_and_ps(_mm_cmpgt_ps(v, _mm_setzero_ps()), upper);
+}
+#endif
+
+void clampColor(const float in[4], float out[4]) {
+#if defined(__SSE2__)
+  _mm_storeu_ps(out, clampColor4(_mm_loadu_ps(in)));
 #else
   for (int c = 0; c < 4; ++c) {
     const float v = in[c];
@@ -47,6 +53,14 @@ void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surfac
   const uint32_t bytes = write.bytes();
   // On the active SIMD path: the AVX2 clone inlines the blend and the codec.
   withSimdPath([&] {
+#if defined(__SSE2__)
+    if (write.writesQuads()) {
+      __m128 src[4];
+      for (int i = 0; i < 4; ++i) src[i] = clampColor4(_mm_loadu_ps(rgba[i]));
+      write.runQuad(surface.pixel(x, y, 4), surface.pixel(x, y + 1, 4), mask, src);
+      return;
+    }
+#endif
     for (int i = 0; i < 4; ++i) {
       if (!((mask >> i) & 1)) continue;
       float src[4];

@@ -109,8 +109,12 @@ class PixelCodec {
   __m128 unpack4(uint32_t pixel) const {
     int32_t v[4];
     for (int c = 0; c < 4; ++c) v[c] = static_cast<int32_t>((pixel >> shift_[c]) & mask_[c]);
-    const __m128 q = divideUnorm4(_mm_cvtepi32_ps(_mm_setr_epi32(v[0], v[1], v[2], v[3])),
-                                  _mm_loadu_pd(reciprocal_), _mm_loadu_pd(reciprocal_ + 2));
+    return expand4(_mm_setr_epi32(v[0], v[1], v[2], v[3]));
+  }
+  // unpack4 of channels already taken apart (one integer per lane, R to A).
+  __m128 expand4(__m128i channels) const {
+    const __m128 q = divideUnorm4(_mm_cvtepi32_ps(channels), _mm_loadu_pd(reciprocal_),
+                                  _mm_loadu_pd(reciprocal_ + 2));
     return _mm_add_ps(q, _mm_loadu_ps(absent_));
   }
   // pack() of the channels in one register. A format of four bytes R, G, B, A (RGBA8) narrows
@@ -122,13 +126,20 @@ class PixelCodec {
       _mm_store_ps(c, rgba);
       return pack(c);
     }
-    const __m128 scaled = _mm_add_ps(_mm_mul_ps(rgba, _mm_loadu_ps(max_)), _mm_set1_ps(0.5f));
-    const __m128i v = _mm_and_si128(_mm_cvttps_epi32(scaled),
-                                    _mm_castps_si128(_mm_cmpgt_ps(scaled, _mm_setzero_ps())));
-    const __m128i words = _mm_packs_epi32(v, v);
+    const __m128i words = _mm_packs_epi32(quantize4(rgba), _mm_setzero_si128());
     return static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(words, words)));
   }
+  // pack()'s rounded channel values, one per lane, before they are shifted into place.
+  __m128i quantize4(__m128 rgba) const {
+    const __m128 scaled = _mm_add_ps(_mm_mul_ps(rgba, _mm_loadu_ps(max_)), _mm_set1_ps(0.5f));
+    return _mm_and_si128(_mm_cvttps_epi32(scaled),
+                         _mm_castps_si128(_mm_cmpgt_ps(scaled, _mm_setzero_ps())));
+  }
 #endif
+  // Channel c is byte c of the pixel (RGBA8).
+  bool bytePerChannel() const {
+    return bytePerChannel_;
+  }
 
  private:
   float max_[4], divisor_[4], absent_[4];

@@ -3,6 +3,10 @@
 #include <bit>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "common/lane_count.h"
 #include "gpu/rb/color_format.h"
 #include "gpu/rb/render_backend.h"
@@ -27,6 +31,7 @@ class SampleTest {
         stencilRef_(static_cast<uint8_t>(face_.ref & face_.valueMask)) {}
   // Both tests off (or no buffer to test): everything passes and nothing is touched.
   bool passesAll() const { return !depthOn_ && !stencilOn_; }
+  bool stencilOn() const { return stencilOn_; }
 
   // Tests z against the value at p and updates it; true when it passes.
   bool run(uint8_t* p, float z, RbStats& stats) const {
@@ -71,6 +76,109 @@ class SampleTest {
   uint8_t stencilRef_;
 };
 
+#if defined(__SSE2__)
+// The depth test alone (stencil test off, or no stencil bits) of a quad's four pixels side by
+// side in SSE registers. Every pixel goes through SampleTest::run's arithmetic: the same clamp,
+// the same double quantization and the same comparison, so memory, the passing mask and the
+// counters come out the same (tests/rb/depth_stencil_test.cpp compares the two paths). Quads
+// are the bulk of the RB's work, and the per-pixel path spends most of its time in branches.
+class DepthQuadTest {
+ public:
+  DepthQuadTest(const DepthStencilState& s, DepthFormat f)
+      : func_(s.depthFunc),
+        write_(s.depthWrite),
+        d16_(f == DepthFormat::D16),
+        depthMax_(d16_ ? kD16Max : kD24Max) {}
+
+  // The pixels of `mask` that pass; pixel i at row (i >> 1), column (i & 1) of rows row0, row1.
+  uint8_t run(uint8_t* row0, uint8_t* row1, uint8_t mask, const float z[4], RbStats& stats) const {
+    const uint32_t bytes = d16_ ? 2u : 4u;
+    const __m128i old = load(row0, row1, mask, bytes);
+    const __m128i depthBits = _mm_set1_epi32(static_cast<int32_t>(depthMax_));
+    const __m128i frag = quantize(z);
+    const __m128i lanes = _mm_setr_epi32(1, 2, 4, 8);
+    const __m128i live = _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32(mask), lanes), lanes);
+    const __m128i pass = _mm_and_si128(live, passes(frag, _mm_and_si128(old, depthBits)));
+    // The stencil bits of a D24S8 pixel stay as they are.
+    const __m128i now =
+        write_ ? select(pass, _mm_or_si128(frag, _mm_andnot_si128(depthBits, old)), old) : old;
+    const uint32_t changed =
+        ~static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(now, old)))) & mask;
+    if (changed != 0) store(row0, row1, changed, bytes, now);
+    stats.depthBytesRead += uint64_t{bytes} * static_cast<uint64_t>(laneCount(mask));
+    stats.depthBytesWritten += uint64_t{bytes} * static_cast<uint64_t>(laneCount(changed));
+    return static_cast<uint8_t>(_mm_movemask_ps(_mm_castsi128_ps(pass)));
+  }
+
+ private:
+  static uint8_t* pixel(uint8_t* row0, uint8_t* row1, int i, uint32_t bytes) {
+    return (i < 2 ? row0 : row1) + (i & 1) * bytes;
+  }
+  // A covered quad reads both rows whole; a partial one only its covered pixels, since the
+  // others may lie outside the surface.
+  static __m128i load(uint8_t* row0, uint8_t* row1, uint8_t mask, uint32_t bytes) {
+    if (mask == 0xf && bytes == 4)
+      return _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(row0)),
+                                _mm_loadl_epi64(reinterpret_cast<const __m128i*>(row1)));
+    alignas(16) uint32_t v[4] = {};
+    for (int i = 0; i < 4; ++i)
+      if ((mask >> i) & 1) v[i] = loadPixel(pixel(row0, row1, i, bytes), bytes);
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(v));
+  }
+  static void store(uint8_t* row0, uint8_t* row1, uint32_t changed, uint32_t bytes, __m128i now) {
+    if (changed == 0xf && bytes == 4) {
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(row0), now);
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(row1), _mm_unpackhi_epi64(now, now));
+      return;
+    }
+    alignas(16) uint32_t v[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(v), now);
+    for (int i = 0; i < 4; ++i)
+      if ((changed >> i) & 1) storePixel(pixel(row0, row1, i, bytes), bytes, v[i]);
+  }
+  static __m128i select(__m128i m, __m128i a, __m128i b) {
+    return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
+  }
+  // quantizeDepth of four values: the clamp in float (max(z, 0) is 0 for NaN, as z > 0 is
+  // false), then the same double product and truncation.
+  __m128i quantize(const float z[4]) const {
+    const __m128 c = _mm_min_ps(_mm_max_ps(_mm_loadu_ps(z), _mm_setzero_ps()), _mm_set1_ps(1.0f));
+    const __m128d max = _mm_set1_pd(static_cast<double>(depthMax_)), half = _mm_set1_pd(0.5);
+    const __m128i lo = _mm_cvttpd_epi32(_mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(c), max), half));
+    const __m128i hi =
+        _mm_cvttpd_epi32(_mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(c, c)), max), half));
+    return _mm_unpacklo_epi64(lo, hi);
+  }
+  // compare() lane by lane; both sides are below 2^24, so signed comparisons order them.
+  __m128i passes(__m128i frag, __m128i stored) const {
+    const __m128i all = _mm_set1_epi32(-1);
+    switch (func_) {
+      case CompareFunc::Never:
+        return _mm_setzero_si128();
+      case CompareFunc::Less:
+        return _mm_cmplt_epi32(frag, stored);
+      case CompareFunc::Equal:
+        return _mm_cmpeq_epi32(frag, stored);
+      case CompareFunc::LEqual:
+        return _mm_xor_si128(_mm_cmpgt_epi32(frag, stored), all);
+      case CompareFunc::Greater:
+        return _mm_cmpgt_epi32(frag, stored);
+      case CompareFunc::NotEqual:
+        return _mm_xor_si128(_mm_cmpeq_epi32(frag, stored), all);
+      case CompareFunc::GEqual:
+        return _mm_xor_si128(_mm_cmplt_epi32(frag, stored), all);
+      case CompareFunc::Always:
+        return all;
+    }
+    return _mm_setzero_si128();
+  }
+
+  CompareFunc func_;
+  bool write_, d16_;
+  uint32_t depthMax_;
+};
+#endif
+
 }  // namespace
 
 uint32_t bytesPerPixel(DepthFormat f) {
@@ -93,6 +201,14 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
     return mask;
   }
   uint8_t passed = 0;
+#if defined(__SSE2__)
+  if (!test.stencilOn()) {
+    passed = DepthQuadTest(s, f).run(depth.pixel(x, y, test.bytes()),
+                                     depth.pixel(x, y + 1, test.bytes()), mask, z, stats_);
+    stats_.samplesPassed += static_cast<uint64_t>(laneCount(passed));
+    return passed;
+  }
+#endif
   for (int i = 0; i < 4; ++i) {
     if (!((mask >> i) & 1)) continue;
     if (test.run(depth.pixel(x + (i & 1), y + (i >> 1), test.bytes()), z[i], stats_))
