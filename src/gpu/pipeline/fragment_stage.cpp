@@ -36,6 +36,7 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
   // Alpha to coverage, like a discard, decides coverage only after shading.
   earlyZ_ = depthStencilActive_ && !fs.uses(isa::kUsesKill) && !alphaToCoverage_;
   quadCount_ = 0;
+  if (state.hasColor) colorWrite_ = &rb_.colorWrite(state.blend, state.colorFormat);
 }
 
 void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3], int numVaryings,
@@ -130,6 +131,8 @@ void FragmentStage::flush() {
     ++stats_.warps;
     prefetchColor();
     sp_.runFragment(*fs_, warp_, res_);
+    const float* const channels[4] = {warp_.color[0], warp_.color[1], warp_.color[2],
+                                      warp_.color[3]};
     for (int slot = 0; slot < quadCount_; ++slot) {
       const PendingQuad& pq = quads_[slot];
       uint8_t mask = static_cast<uint8_t>((warp_.coverage >> (slot * 4)) & 0xf);
@@ -146,10 +149,7 @@ void FragmentStage::flush() {
         if (!mask) continue;
       }
       if (!state_->hasColor) continue;
-      float rgba[4][4];
-      for (int i = 0; i < 4; ++i)
-        for (int c = 0; c < 4; ++c) rgba[i][c] = warp_.color[c][slot * 4 + i];
-      rb_.color(state_->blend, state_->colorFormat, target_.color, pq.x, pq.y, mask, rgba);
+      rb_.color(*colorWrite_, target_.color, pq.x, pq.y, mask, channels, slot * 4);
     }
   }
   quadCount_ = 0;

@@ -98,6 +98,8 @@ class FragmentStage final {
   const isa::Program* fs_ = nullptr;
   sp::ShaderResources res_;
   RenderTarget target_;
+  // The draw's colour write, set up in begin (the RB keeps it while the state stays).
+  const rb::ColorWrite* colorWrite_ = nullptr;
   bool earlyZ_ = false, depthStencilActive_ = false;
   // Multisample state of the draw: samples per pixel, the SAMPLE_COVERAGE mask of a quad
   // (all samples without it) and whether alpha to coverage trims samples after shading.

@@ -47,8 +47,16 @@ const ColorWrite& RenderBackend::colorWrite(const BlendState& b, ColorFormat f) 
 
 void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surface, int x, int y,
                           uint8_t mask, const float rgba[4][4]) {
+  float channels[4][4];
+  for (int i = 0; i < 4; ++i)
+    for (int c = 0; c < 4; ++c) channels[c][i] = rgba[i][c];
+  const float* const rows[4] = {channels[0], channels[1], channels[2], channels[3]};
+  color(colorWrite(b, f), surface, x, y, mask, rows, 0);
+}
+
+void RenderBackend::color(const ColorWrite& write, SurfaceView surface, int x, int y, uint8_t mask,
+                          const float* const channels[4], int lane) {
   mask &= 0xf;
-  const ColorWrite& write = colorWrite(b, f);
   if (mask == 0 || write.writesNothing()) return;
   const uint32_t bytes = write.bytes();
   // On the active SIMD path: the AVX2 clone inlines the blend and the codec.
@@ -56,15 +64,19 @@ void RenderBackend::color(const BlendState& b, ColorFormat f, SurfaceView surfac
 #if defined(__SSE2__)
     if (write.writesQuads()) {
       __m128 src[4];
-      for (int i = 0; i < 4; ++i) src[i] = clampColor4(_mm_loadu_ps(rgba[i]));
+      for (int c = 0; c < 4; ++c) src[c] = _mm_loadu_ps(channels[c] + lane);
+      _MM_TRANSPOSE4_PS(src[0], src[1], src[2], src[3]);  // channel rows to pixel rows
+      for (__m128& pixel : src) pixel = clampColor4(pixel);
       write.runQuad(surface.pixel(x, y, 4), surface.pixel(x, y + 1, 4), mask, src);
       return;
     }
 #endif
     for (int i = 0; i < 4; ++i) {
       if (!((mask >> i) & 1)) continue;
+      const float shaded[4] = {channels[0][lane + i], channels[1][lane + i], channels[2][lane + i],
+                               channels[3][lane + i]};
       float src[4];
-      clampColor(rgba[i], src);
+      clampColor(shaded, src);
       write.run(surface.pixel(x + (i & 1), y + (i >> 1), bytes), src);
     }
   });

@@ -33,6 +33,10 @@ class RenderBackend final {
   // the unclamped shader output.
   void color(const BlendState&, ColorFormat, SurfaceView color, int x, int y, uint8_t mask,
              const float rgba[4][4]);
+  // The same with a draw's colour write set up once (colorWrite) and the shader output as
+  // channel rows: pixel i's channel c is channels[c][lane + i].
+  void color(const ColorWrite&, SurfaceView color, int x, int y, uint8_t mask,
+             const float* const channels[4], int lane);
   // Multisample forms (2 or 4 samples): the test, its writes, blending and the colour write are
   // per sample. mask bit 4*i + s is sample s of pixel i (gpu/ras/sample_positions.h); z holds
   // each sample's depth, rgba each pixel's shader output (shared by its samples). Counters count
@@ -51,14 +55,15 @@ class RenderBackend final {
                                 float depth, uint8_t stencil, bool clearDepth, bool clearStencil,
                                 uint8_t stencilWriteMask = 0xff);
 
+  // The colour write of a blend state and format, kept while neither changes.
+  const ColorWrite& colorWrite(const BlendState&, ColorFormat);
+
   const RbStats& stats() const { return stats_; }
   // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
   void addStats(const RbStats& s) { addCounters(stats_, s); }
   void resetStats() { stats_ = {}; }
 
  private:
-  const ColorWrite& colorWrite(const BlendState&, ColorFormat);
-
   RbStats stats_{};
   // The colour write of the last blend state and format (colorWrite).
   std::optional<ColorWrite> colorWrite_;
