@@ -89,69 +89,107 @@ namespace detail {
 [[gnu::always_inline]] inline __m128 pickAlpha(__m128 rgb, __m128 alpha) {
   return _mm_or_ps(_mm_andnot_ps(alphaLane(), rgb), _mm_and_ps(alphaLane(), alpha));
 }
-[[gnu::always_inline]] inline __m128 blendFactor4(BlendFactor f, __m128 s, __m128 d, __m128 k) {
+// The factor f of N pixels, out[i] from s[i], d[i] and the constant k: the switch is taken once
+// for all of them.
+template <int N>
+[[gnu::always_inline]] inline void blendFactors(BlendFactor f, const __m128 (&s)[N],
+                                                const __m128 (&d)[N], __m128 k, __m128 (&out)[N]) {
   const __m128 one = _mm_set1_ps(1.0f);
+  auto each = [&](auto factor) __attribute__((always_inline)) {
+    for (int i = 0; i < N; ++i) out[i] = factor(s[i], d[i]);
+  };
   switch (f) {
     case BlendFactor::Zero:
-      return _mm_setzero_ps();
+      return each([](__m128, __m128) { return _mm_setzero_ps(); });
     case BlendFactor::One:
-      return one;
+      return each([&](__m128, __m128) { return one; });
     case BlendFactor::SrcColor:
-      return s;
+      return each([](__m128 sv, __m128) { return sv; });
     case BlendFactor::OneMinusSrcColor:
-      return _mm_sub_ps(one, s);
+      return each([&](__m128 sv, __m128) { return _mm_sub_ps(one, sv); });
     case BlendFactor::DstColor:
-      return d;
+      return each([](__m128, __m128 dv) { return dv; });
     case BlendFactor::OneMinusDstColor:
-      return _mm_sub_ps(one, d);
+      return each([&](__m128, __m128 dv) { return _mm_sub_ps(one, dv); });
     case BlendFactor::SrcAlpha:
-      return alphaOf(s);
+      return each([](__m128 sv, __m128) { return alphaOf(sv); });
     case BlendFactor::OneMinusSrcAlpha:
-      return _mm_sub_ps(one, alphaOf(s));
+      return each([&](__m128 sv, __m128) { return _mm_sub_ps(one, alphaOf(sv)); });
     case BlendFactor::DstAlpha:
-      return alphaOf(d);
+      return each([](__m128, __m128 dv) { return alphaOf(dv); });
     case BlendFactor::OneMinusDstAlpha:
-      return _mm_sub_ps(one, alphaOf(d));
+      return each([&](__m128, __m128 dv) { return _mm_sub_ps(one, alphaOf(dv)); });
     case BlendFactor::ConstantColor:
-      return k;
+      return each([&](__m128, __m128) { return k; });
     case BlendFactor::OneMinusConstantColor:
-      return _mm_sub_ps(one, k);
+      return each([&](__m128, __m128) { return _mm_sub_ps(one, k); });
     case BlendFactor::ConstantAlpha:
-      return alphaOf(k);
+      return each([&](__m128, __m128) { return alphaOf(k); });
     case BlendFactor::OneMinusConstantAlpha:
-      return _mm_sub_ps(one, alphaOf(k));
+      return each([&](__m128, __m128) { return _mm_sub_ps(one, alphaOf(k)); });
     case BlendFactor::SrcAlphaSaturate:
       // std::min(a, b) is (b < a) ? b : a, which is _mm_min_ps(b, a).
-      return pickAlpha(_mm_min_ps(_mm_sub_ps(one, alphaOf(d)), alphaOf(s)), one);
+      return each([&](__m128 sv, __m128 dv) {
+        return pickAlpha(_mm_min_ps(_mm_sub_ps(one, alphaOf(dv)), alphaOf(sv)), one);
+      });
   }
-  return _mm_setzero_ps();
+  return each([](__m128, __m128) { return _mm_setzero_ps(); });
 }
-[[gnu::always_inline]] inline __m128 blendEquation4(BlendEquation e, __m128 s, __m128 sf, __m128 d,
-                                                    __m128 df) {
+// The equation e of N pixels.
+template <int N>
+[[gnu::always_inline]] inline void blendEquations(BlendEquation e, const __m128 (&s)[N],
+                                                  const __m128 (&sf)[N], const __m128 (&d)[N],
+                                                  const __m128 (&df)[N], __m128 (&out)[N]) {
+  auto each = [&](auto equation) __attribute__((always_inline)) {
+    for (int i = 0; i < N; ++i) out[i] = equation(_mm_mul_ps(s[i], sf[i]), _mm_mul_ps(d[i], df[i]));
+  };
   switch (e) {
     case BlendEquation::Add:
-      return _mm_add_ps(_mm_mul_ps(s, sf), _mm_mul_ps(d, df));
+      return each([](__m128 sv, __m128 dv) { return _mm_add_ps(sv, dv); });
     case BlendEquation::Subtract:
-      return _mm_sub_ps(_mm_mul_ps(s, sf), _mm_mul_ps(d, df));
+      return each([](__m128 sv, __m128 dv) { return _mm_sub_ps(sv, dv); });
     case BlendEquation::ReverseSubtract:
-      return _mm_sub_ps(_mm_mul_ps(d, df), _mm_mul_ps(s, sf));
+      return each([](__m128 sv, __m128 dv) { return _mm_sub_ps(dv, sv); });
   }
-  return _mm_setzero_ps();
+  return each([](__m128, __m128) { return _mm_setzero_ps(); });
 }
 }  // namespace detail
 
-inline __m128 blendPixel4(const BlendState& b, __m128 s, __m128 d, __m128 k) {
+// blendPixel for N pixels side by side (out[i] from s[i] and d[i]), each state decision taken
+// once for all of them.
+template <int N>
+[[gnu::always_inline]] inline void blendPixels(const BlendState& b, const __m128 (&s)[N],
+                                               const __m128 (&d)[N], __m128 k, __m128 (&out)[N]) {
   using namespace detail;
-  __m128 sf = blendFactor4(b.srcRgb, s, d, k), df = blendFactor4(b.dstRgb, s, d, k);
-  if (b.srcAlpha != b.srcRgb) sf = pickAlpha(sf, blendFactor4(b.srcAlpha, s, d, k));
-  if (b.dstAlpha != b.dstRgb) df = pickAlpha(df, blendFactor4(b.dstAlpha, s, d, k));
-  __m128 v = blendEquation4(b.eqRgb, s, sf, d, df);
-  if (b.eqAlpha != b.eqRgb) v = pickAlpha(v, blendEquation4(b.eqAlpha, s, sf, d, df));
+  __m128 sf[N], df[N], alpha[N];
+  blendFactors(b.srcRgb, s, d, k, sf);
+  blendFactors(b.dstRgb, s, d, k, df);
+  if (b.srcAlpha != b.srcRgb) {
+    blendFactors(b.srcAlpha, s, d, k, alpha);
+    for (int i = 0; i < N; ++i) sf[i] = pickAlpha(sf[i], alpha[i]);
+  }
+  if (b.dstAlpha != b.dstRgb) {
+    blendFactors(b.dstAlpha, s, d, k, alpha);
+    for (int i = 0; i < N; ++i) df[i] = pickAlpha(df[i], alpha[i]);
+  }
+  blendEquations(b.eqRgb, s, sf, d, df, out);
+  if (b.eqAlpha != b.eqRgb) {
+    blendEquations(b.eqAlpha, s, sf, d, df, alpha);
+    for (int i = 0; i < N; ++i) out[i] = pickAlpha(out[i], alpha[i]);
+  }
   // std::clamp(v, 0, 1): v < 0 ? 0 : (1 < v ? 1 : v), NaN staying NaN.
-  const __m128 low = _mm_cmplt_ps(v, _mm_setzero_ps());
-  v = _mm_andnot_ps(low, v);
-  const __m128 high = _mm_cmplt_ps(_mm_set1_ps(1.0f), v);
-  return _mm_or_ps(_mm_andnot_ps(high, v), _mm_and_ps(high, _mm_set1_ps(1.0f)));
+  for (int i = 0; i < N; ++i) {
+    const __m128 v = _mm_andnot_ps(_mm_cmplt_ps(out[i], _mm_setzero_ps()), out[i]);
+    const __m128 high = _mm_cmplt_ps(_mm_set1_ps(1.0f), v);
+    out[i] = _mm_or_ps(_mm_andnot_ps(high, v), _mm_and_ps(high, _mm_set1_ps(1.0f)));
+  }
+}
+
+inline __m128 blendPixel4(const BlendState& b, __m128 s, __m128 d, __m128 k) {
+  const __m128 ss[1] = {s}, ds[1] = {d};
+  __m128 out[1];
+  blendPixels(b, ss, ds, k, out);
+  return out[0];
 }
 #endif
 

@@ -58,16 +58,20 @@ class ColorWrite final {
   bool writesQuads() const {
     return bytes_ == 4 && codec_.bytePerChannel();
   }
-  void runQuad(uint8_t* row0, uint8_t* row1, uint8_t mask, const __m128 src[4]) const {
+  void runQuad(uint8_t* row0, uint8_t* row1, uint8_t mask, const __m128 (&src)[4]) const {
     const __m128i old = readsDst() ? loadQuad(row0, row1, mask) : _mm_setzero_si128();
     const __m128i zero = _mm_setzero_si128();
     const __m128i low = _mm_unpacklo_epi8(old, zero), high = _mm_unpackhi_epi8(old, zero);
     const __m128i dst[4] = {_mm_unpacklo_epi16(low, zero), _mm_unpackhi_epi16(low, zero),
                             _mm_unpacklo_epi16(high, zero), _mm_unpackhi_epi16(high, zero)};
+    __m128 blended[4];
+    if (b_.enable) {
+      const __m128 d[4] = {codec_.expand4(dst[0]), codec_.expand4(dst[1]), codec_.expand4(dst[2]),
+                           codec_.expand4(dst[3])};
+      blendPixels(b_, src, d, _mm_loadu_ps(k_), blended);
+    }
     __m128i v[4];
-    for (int i = 0; i < 4; ++i)
-      v[i] = codec_.quantize4(
-          b_.enable ? blendPixel4(b_, src[i], codec_.expand4(dst[i]), _mm_loadu_ps(k_)) : src[i]);
+    for (int i = 0; i < 4; ++i) v[i] = codec_.quantize4(b_.enable ? blended[i] : src[i]);
     // Every value is in [0, 255]: the saturating narrowings change none.
     __m128i out = _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
     if (partial_) {
