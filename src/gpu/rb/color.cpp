@@ -67,7 +67,7 @@ void RenderBackend::color(const ColorWrite& write, SurfaceView surface, int x, i
       for (int c = 0; c < 4; ++c) src[c] = _mm_loadu_ps(channels[c] + lane);
       _MM_TRANSPOSE4_PS(src[0], src[1], src[2], src[3]);  // channel rows to pixel rows
       for (__m128& pixel : src) pixel = clampColor4(pixel);
-      write.runQuad(surface.pixel(x, y, 4), surface.pixel(x, y + 1, 4), mask, src);
+      write.runQuad(QuadPixels(surface, x, y, 4), mask, src);
       return;
     }
 #endif

@@ -6,6 +6,7 @@
 
 #include "gpu/rb/blend.h"
 #include "gpu/rb/color_format.h"
+#include "gpu/rb/quad_pixels.h"
 
 namespace tessera::gpu::rb {
 
@@ -51,15 +52,15 @@ class ColorWrite final {
   }
 
 #if defined(__SSE2__)
-  // A quad's four pixels of four bytes R, G, B, A (RGBA8) at once: pixel i at row (i >> 1),
-  // column (i & 1) of rows row0, row1; src[i] clamped to [0,1]. Each pixel goes through run()'s
-  // operations, but the destination is taken apart and the results narrowed to bytes for the
-  // four pixels together, and a covered quad moves each row with one load and one store.
+  // Four bytes R, G, B, A (RGBA8): whole quads go through runQuad.
   bool writesQuads() const {
     return bytes_ == 4 && codec_.bytePerChannel();
   }
-  void runQuad(uint8_t* row0, uint8_t* row1, uint8_t mask, const __m128 (&src)[4]) const {
-    const __m128i old = readsDst() ? loadQuad(row0, row1, mask) : _mm_setzero_si128();
+  // A quad's four pixels at once; src[i], pixel i's colour, is clamped to [0,1]. Each pixel
+  // goes through run()'s operations, but the destination is taken apart, blended and narrowed
+  // to bytes for the four pixels together.
+  void runQuad(const QuadPixels& pixels, uint8_t mask, const __m128 (&src)[4]) const {
+    const __m128i old = readsDst() ? pixels.load(mask) : _mm_setzero_si128();
     const __m128i zero = _mm_setzero_si128();
     const __m128i low = _mm_unpacklo_epi8(old, zero), high = _mm_unpackhi_epi8(old, zero);
     const __m128i dst[4] = {_mm_unpacklo_epi16(low, zero), _mm_unpackhi_epi16(low, zero),
@@ -78,35 +79,11 @@ class ColorWrite final {
       const __m128i bits = _mm_set1_epi32(static_cast<int32_t>(writeBits_));
       out = _mm_or_si128(_mm_andnot_si128(bits, old), _mm_and_si128(bits, out));
     }
-    if (mask == 0xf) {
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(row0), out);
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(row1), _mm_unpackhi_epi64(out, out));
-      return;
-    }
-    alignas(16) uint32_t pixels[4];
-    _mm_store_si128(reinterpret_cast<__m128i*>(pixels), out);
-    for (int i = 0; i < 4; ++i)
-      if ((mask >> i) & 1) storePixel(quadPixel(row0, row1, i), 4, pixels[i]);
+    pixels.store(mask, out);
   }
 #endif
 
  private:
-#if defined(__SSE2__)
-  static uint8_t* quadPixel(uint8_t* row0, uint8_t* row1, int i) {
-    return (i < 2 ? row0 : row1) + (i & 1) * 4;
-  }
-  // A covered quad reads both rows whole; a partial one only its covered pixels, since the
-  // others may lie outside the surface.
-  static __m128i loadQuad(uint8_t* row0, uint8_t* row1, uint8_t mask) {
-    if (mask == 0xf)
-      return _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(row0)),
-                                _mm_loadl_epi64(reinterpret_cast<const __m128i*>(row1)));
-    alignas(16) uint32_t v[4] = {};
-    for (int i = 0; i < 4; ++i)
-      if ((mask >> i) & 1) v[i] = loadPixel(quadPixel(row0, row1, i), 4);
-    return _mm_load_si128(reinterpret_cast<const __m128i*>(v));
-  }
-#endif
   void write(uint8_t* p, uint32_t old, uint32_t out) const {
     if (partial_) out = (old & ~writeBits_) | (out & writeBits_);
     storePixel(p, bytes_, out);

@@ -9,6 +9,7 @@
 
 #include "common/lane_count.h"
 #include "gpu/rb/color_format.h"
+#include "gpu/rb/quad_pixels.h"
 #include "gpu/rb/render_backend.h"
 
 namespace tessera::gpu::rb {
@@ -90,10 +91,10 @@ class DepthQuadTest {
         d16_(f == DepthFormat::D16),
         depthMax_(d16_ ? kD16Max : kD24Max) {}
 
-  // The pixels of `mask` that pass; pixel i at row (i >> 1), column (i & 1) of rows row0, row1.
-  uint8_t run(uint8_t* row0, uint8_t* row1, uint8_t mask, const float z[4], RbStats& stats) const {
+  // The pixels of `mask` that pass.
+  uint8_t run(const QuadPixels& pixels, uint8_t mask, const float z[4], RbStats& stats) const {
     const uint32_t bytes = d16_ ? 2u : 4u;
-    const __m128i old = load(row0, row1, mask, bytes);
+    const __m128i old = pixels.load(mask);
     const __m128i depthBits = _mm_set1_epi32(static_cast<int32_t>(depthMax_));
     const __m128i frag = quantize(z);
     const __m128i lanes = _mm_setr_epi32(1, 2, 4, 8);
@@ -104,38 +105,13 @@ class DepthQuadTest {
         write_ ? select(pass, _mm_or_si128(frag, _mm_andnot_si128(depthBits, old)), old) : old;
     const uint32_t changed =
         ~static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(now, old)))) & mask;
-    if (changed != 0) store(row0, row1, changed, bytes, now);
+    if (changed != 0) pixels.store(changed, now);
     stats.depthBytesRead += uint64_t{bytes} * static_cast<uint64_t>(laneCount(mask));
     stats.depthBytesWritten += uint64_t{bytes} * static_cast<uint64_t>(laneCount(changed));
     return static_cast<uint8_t>(_mm_movemask_ps(_mm_castsi128_ps(pass)));
   }
 
  private:
-  static uint8_t* pixel(uint8_t* row0, uint8_t* row1, int i, uint32_t bytes) {
-    return (i < 2 ? row0 : row1) + (i & 1) * bytes;
-  }
-  // A covered quad reads both rows whole; a partial one only its covered pixels, since the
-  // others may lie outside the surface.
-  static __m128i load(uint8_t* row0, uint8_t* row1, uint8_t mask, uint32_t bytes) {
-    if (mask == 0xf && bytes == 4)
-      return _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(row0)),
-                                _mm_loadl_epi64(reinterpret_cast<const __m128i*>(row1)));
-    alignas(16) uint32_t v[4] = {};
-    for (int i = 0; i < 4; ++i)
-      if ((mask >> i) & 1) v[i] = loadPixel(pixel(row0, row1, i, bytes), bytes);
-    return _mm_load_si128(reinterpret_cast<const __m128i*>(v));
-  }
-  static void store(uint8_t* row0, uint8_t* row1, uint32_t changed, uint32_t bytes, __m128i now) {
-    if (changed == 0xf && bytes == 4) {
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(row0), now);
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(row1), _mm_unpackhi_epi64(now, now));
-      return;
-    }
-    alignas(16) uint32_t v[4];
-    _mm_store_si128(reinterpret_cast<__m128i*>(v), now);
-    for (int i = 0; i < 4; ++i)
-      if ((changed >> i) & 1) storePixel(pixel(row0, row1, i, bytes), bytes, v[i]);
-  }
   static __m128i select(__m128i m, __m128i a, __m128i b) {
     return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
   }
@@ -203,8 +179,7 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
   uint8_t passed = 0;
 #if defined(__SSE2__)
   if (!test.stencilOn()) {
-    passed = DepthQuadTest(s, f).run(depth.pixel(x, y, test.bytes()),
-                                     depth.pixel(x, y + 1, test.bytes()), mask, z, stats_);
+    passed = DepthQuadTest(s, f).run(QuadPixels(depth, x, y, test.bytes()), mask, z, stats_);
     stats_.samplesPassed += static_cast<uint64_t>(laneCount(passed));
     return passed;
   }
