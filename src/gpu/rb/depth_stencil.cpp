@@ -88,12 +88,11 @@ class DepthQuadTest {
   DepthQuadTest(const DepthStencilState& s, DepthFormat f)
       : func_(s.depthFunc),
         write_(s.depthWrite),
-        d16_(f == DepthFormat::D16),
-        depthMax_(d16_ ? kD16Max : kD24Max) {}
+        bytes_(bytesPerPixel(f)),
+        depthMax_(f == DepthFormat::D16 ? kD16Max : kD24Max) {}
 
   // The pixels of `mask` that pass.
   uint8_t run(const QuadPixels& pixels, uint8_t mask, const float z[4], RbStats& stats) const {
-    const uint32_t bytes = d16_ ? 2u : 4u;
     const __m128i old = pixels.load(mask);
     const __m128i depthBits = _mm_set1_epi32(static_cast<int32_t>(depthMax_));
     const __m128i frag = quantize(z);
@@ -106,8 +105,8 @@ class DepthQuadTest {
     const uint32_t changed =
         ~static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(now, old)))) & mask;
     if (changed != 0) pixels.store(changed, now);
-    stats.depthBytesRead += uint64_t{bytes} * static_cast<uint64_t>(laneCount(mask));
-    stats.depthBytesWritten += uint64_t{bytes} * static_cast<uint64_t>(laneCount(changed));
+    stats.depthBytesRead += uint64_t{bytes_} * static_cast<uint64_t>(laneCount(mask));
+    stats.depthBytesWritten += uint64_t{bytes_} * static_cast<uint64_t>(laneCount(changed));
     return static_cast<uint8_t>(_mm_movemask_ps(_mm_castsi128_ps(pass)));
   }
 
@@ -150,8 +149,8 @@ class DepthQuadTest {
   }
 
   CompareFunc func_;
-  bool write_, d16_;
-  uint32_t depthMax_;
+  bool write_;
+  uint32_t bytes_, depthMax_;
 };
 #endif
 
@@ -178,17 +177,15 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
   }
   uint8_t passed = 0;
 #if defined(__SSE2__)
-  if (!test.stencilOn()) {
+  if (!test.stencilOn())
     passed = DepthQuadTest(s, f).run(QuadPixels(depth, x, y, test.bytes()), mask, z, stats_);
-    stats_.samplesPassed += static_cast<uint64_t>(laneCount(passed));
-    return passed;
-  }
+  else
 #endif
-  for (int i = 0; i < 4; ++i) {
-    if (!((mask >> i) & 1)) continue;
-    if (test.run(depth.pixel(x + (i & 1), y + (i >> 1), test.bytes()), z[i], stats_))
-      passed |= static_cast<uint8_t>(1u << i);
-  }
+    for (int i = 0; i < 4; ++i) {
+      if (!((mask >> i) & 1)) continue;
+      if (test.run(depth.pixel(x + (i & 1), y + (i >> 1), test.bytes()), z[i], stats_))
+        passed |= static_cast<uint8_t>(1u << i);
+    }
   stats_.samplesPassed += static_cast<uint64_t>(laneCount(passed));
   return passed;
 }
