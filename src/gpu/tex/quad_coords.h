@@ -32,13 +32,12 @@ inline constexpr float kExact = 8388608.0f;  // 2^23: every float at least this 
   return _mm_and_ps(belowExact(x), _mm_sub_ps(x, _mm_cvtepi32_ps(floorToInt(x))));
 }
 
-// texelCoord(W, s, size) for four coordinates.
-template <Wrap W>
-[[gnu::always_inline]] inline __m128 texelCoord(__m128 s, int32_t size) {
+// texelCoord(w, s, size) for four coordinates.
+[[gnu::always_inline]] inline __m128 texelCoord(Wrap w, __m128 s, int32_t size) {
   const __m128 n = _mm_set1_ps(static_cast<float>(size));
-  if constexpr (W == Wrap::Repeat) {
+  if (w == Wrap::Repeat) {
     return _mm_mul_ps(fraction(s), n);
-  } else if constexpr (W == Wrap::MirroredRepeat) {
+  } else if (w == Wrap::MirroredRepeat) {
     // s - 2 floor(s/2) as reduceCoord computes it; where |s/2| >= 2^23 (or s is infinite or
     // NaN) s/2 is an integer and the reduction is 0.
     const __m128 half = _mm_mul_ps(s, _mm_set1_ps(0.5f));

@@ -40,22 +40,20 @@ template <TexFormat F>
 
 // wrapIndex for four indices. CLAMP_TO_EDGE clamps in registers; the periodic modes keep indices
 // inside the level (every mode's first case) and wrap the others one by one.
-template <Wrap W>
-[[gnu::always_inline]] inline __m128i wrap4(__m128i i, int32_t size) {
+[[gnu::always_inline]] inline __m128i wrap4(Wrap w, __m128i i, int32_t size) {
   const __m128i last = _mm_set1_epi32(size - 1);
-  if constexpr (W == Wrap::ClampToEdge) {
+  if (w == Wrap::ClampToEdge) {
     const __m128i low = _mm_and_si128(i, _mm_cmpgt_epi32(i, _mm_setzero_si128()));
     const __m128i over = _mm_cmpgt_epi32(low, last);
     return _mm_or_si128(_mm_and_si128(over, last), _mm_andnot_si128(over, low));
-  } else {
-    const __m128i outside =
-        _mm_or_si128(_mm_cmplt_epi32(i, _mm_setzero_si128()), _mm_cmpgt_epi32(i, last));
-    if (_mm_movemask_epi8(outside) == 0) return i;
-    alignas(16) int32_t v[4];
-    _mm_store_si128(reinterpret_cast<__m128i*>(v), i);
-    for (int32_t& x : v) x = wrapIndex(W, x, size);
-    return _mm_load_si128(reinterpret_cast<const __m128i*>(v));
   }
+  const __m128i outside =
+      _mm_or_si128(_mm_cmplt_epi32(i, _mm_setzero_si128()), _mm_cmpgt_epi32(i, last));
+  if (_mm_movemask_epi8(outside) == 0) return i;
+  alignas(16) int32_t v[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(v), i);
+  for (int32_t& x : v) x = wrapIndex(w, x, size);
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(v));
 }
 
 // Where one level's texels are: for NEAREST the texel of each pixel, for LINEAR the two columns
@@ -65,24 +63,24 @@ struct Footprint {
   __m128 w[4];
 };
 
-template <Filter FL, Wrap WS, Wrap WT>
-[[gnu::always_inline]] inline void footprint(const Level& lv, __m128 s, __m128 t,
+template <Filter FL>
+[[gnu::always_inline]] inline void footprint(const Level& lv, __m128 s, __m128 t, Wrap ws, Wrap wt,
                                              TexelOffset offset, Footprint& f) {
   const __m128 u =
-      _mm_add_ps(quad::texelCoord<WS>(s, lv.width), _mm_set1_ps(static_cast<float>(offset.u)));
+      _mm_add_ps(quad::texelCoord(ws, s, lv.width), _mm_set1_ps(static_cast<float>(offset.u)));
   const __m128 v =
-      _mm_add_ps(quad::texelCoord<WT>(t, lv.height), _mm_set1_ps(static_cast<float>(offset.v)));
+      _mm_add_ps(quad::texelCoord(wt, t, lv.height), _mm_set1_ps(static_cast<float>(offset.v)));
   auto put = [](int32_t* to, __m128i x) { _mm_store_si128(reinterpret_cast<__m128i*>(to), x); };
   if constexpr (FL == Filter::Nearest) {
-    put(f.i0, wrap4<WS>(quad::floorToInt(u), lv.width));
-    put(f.j0, wrap4<WT>(quad::floorToInt(v), lv.height));
+    put(f.i0, wrap4(ws, quad::floorToInt(u), lv.width));
+    put(f.j0, wrap4(wt, quad::floorToInt(v), lv.height));
   } else {
     const quad::Taps tu = quad::linearTaps(u), tv = quad::linearTaps(v);
     const __m128i one = _mm_set1_epi32(1);
-    put(f.i0, wrap4<WS>(tu.index, lv.width));
-    put(f.i1, wrap4<WS>(_mm_add_epi32(tu.index, one), lv.width));
-    put(f.j0, wrap4<WT>(tv.index, lv.height));
-    put(f.j1, wrap4<WT>(_mm_add_epi32(tv.index, one), lv.height));
+    put(f.i0, wrap4(ws, tu.index, lv.width));
+    put(f.i1, wrap4(ws, _mm_add_epi32(tu.index, one), lv.width));
+    put(f.j0, wrap4(wt, tv.index, lv.height));
+    put(f.j1, wrap4(wt, _mm_add_epi32(tv.index, one), lv.height));
     const __m128 a = tu.weight, b = tv.weight, ones = _mm_set1_ps(1.0f);
     const __m128 na = _mm_sub_ps(ones, a), nb = _mm_sub_ps(ones, b);
     f.w[0] = _mm_mul_ps(na, nb);
@@ -118,14 +116,15 @@ template <TexFormat F>
 }
 
 // One quad: its four pixels from s[0..3], t[0..3] into out[channel][0..3].
-template <TexFormat F, Filter FL, Wrap WS, Wrap WT, int Count>
+template <TexFormat F, Filter FL, int Count>
 [[gnu::always_inline]] inline void filterQuad(const Level (&levels)[Count], float blend,
-                                              const float* s4, const float* t4, TexelOffset offset,
-                                              CacheProbe& cache, float* const* out, int lane) {
+                                              const float* s4, const float* t4, Wrap ws, Wrap wt,
+                                              TexelOffset offset, CacheProbe& cache,
+                                              float* const* out, int lane) {
   constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
   const __m128 s = _mm_loadu_ps(s4), t = _mm_loadu_ps(t4);
   Footprint fp[Count];
-  for (int k = 0; k < Count; ++k) footprint<FL, WS, WT>(levels[k], s, t, offset, fp[k]);
+  for (int k = 0; k < Count; ++k) footprint<FL>(levels[k], s, t, ws, wt, offset, fp[k]);
   // The general filter walks pixel by pixel, each pixel's levels in turn: the cache sees the
   // texels in that order. Each word is kept in a register of its own until the four pixels are
   // gathered (a vector loaded from four scalar stores would wait for store forwarding).
@@ -188,26 +187,27 @@ template <TexFormat F, Filter FL, Wrap WS, Wrap WT, int Count>
 }
 
 // The lookup's quads in order, with the levels copied and the cache's geometry read once.
-template <TexFormat F, Filter FL, Wrap WS, Wrap WT, int Count>
+template <TexFormat F, Filter FL, int Count>
 uint32_t filterQuads(const QuadLookup& q) {
   constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
   Level levels[Count];
-  for (int k = 0; k < Count; ++k) levels[k] = *q.level[k];
+  for (int k = 0; k < Count; ++k) levels[k] = q.level[k];
   CacheProbe cache(levels[0].cache);  // both levels share the cache
   const float blend = q.blend;
   const TexelOffset offset = q.offset;
+  const Wrap ws = q.wrapS, wt = q.wrapT;
   for (uint32_t quads = q.quads; quads; quads &= quads - 1) {
     const int lane = 4 * std::countr_zero(quads);
-    filterQuad<F, FL, WS, WT, Count>(levels, blend, q.s + lane, q.t + lane, offset, cache, q.out,
-                                     lane);
+    filterQuad<F, FL, Count>(levels, blend, q.s + lane, q.t + lane, ws, wt, offset, cache, q.out,
+                             lane);
   }
   cache.finish();
   return static_cast<uint32_t>(std::popcount(q.quads) * 4 * kTaps * Count);
 }
 
-template <TexFormat F, Filter FL, Wrap WS, Wrap WT>
+template <TexFormat F, Filter FL>
 uint32_t filterQuadLevels(const QuadLookup& q) {
-  return q.count == 2 ? filterQuads<F, FL, WS, WT, 2>(q) : filterQuads<F, FL, WS, WT, 1>(q);
+  return q.count == 2 ? filterQuads<F, FL, 2>(q) : filterQuads<F, FL, 1>(q);
 }
 
 // The formats of GLES 2 textures, in the order of the table below.
@@ -215,37 +215,23 @@ constexpr std::array<TexFormat, 8> kFormats = {
     TexFormat::RGBA8,    TexFormat::RGB8, TexFormat::RGB565, TexFormat::RGBA4444,
     TexFormat::RGBA5551, TexFormat::L8,   TexFormat::A8,     TexFormat::LA8};
 
-template <TexFormat F, Filter FL>
-constexpr std::array<QuadFilterFn, 9> wrapTable() {
-  return {&filterQuadLevels<F, FL, Wrap::Repeat, Wrap::Repeat>,
-          &filterQuadLevels<F, FL, Wrap::Repeat, Wrap::ClampToEdge>,
-          &filterQuadLevels<F, FL, Wrap::Repeat, Wrap::MirroredRepeat>,
-          &filterQuadLevels<F, FL, Wrap::ClampToEdge, Wrap::Repeat>,
-          &filterQuadLevels<F, FL, Wrap::ClampToEdge, Wrap::ClampToEdge>,
-          &filterQuadLevels<F, FL, Wrap::ClampToEdge, Wrap::MirroredRepeat>,
-          &filterQuadLevels<F, FL, Wrap::MirroredRepeat, Wrap::Repeat>,
-          &filterQuadLevels<F, FL, Wrap::MirroredRepeat, Wrap::ClampToEdge>,
-          &filterQuadLevels<F, FL, Wrap::MirroredRepeat, Wrap::MirroredRepeat>};
-}
-
 template <size_t... I>
 constexpr auto filterTable(std::index_sequence<I...>) {
-  return std::array<std::array<std::array<QuadFilterFn, 9>, 2>, sizeof...(I)>{
-      {{wrapTable<kFormats[I], Filter::Nearest>(), wrapTable<kFormats[I], Filter::Linear>()}...}};
+  return std::array<std::array<QuadFilterFn, 2>, sizeof...(I)>{
+      {{&filterQuadLevels<kFormats[I], Filter::Nearest>,
+        &filterQuadLevels<kFormats[I], Filter::Linear>}...}};
 }
 constexpr auto kFilters = filterTable(std::make_index_sequence<kFormats.size()>());
 
 }  // namespace
 
-QuadFilterFn quadFilter(TexFormat format, Filter filter, Wrap s, Wrap t) {
+QuadFilterFn quadFilter(TexFormat format, Filter filter) {
   for (size_t f = 0; f < kFormats.size(); ++f)
-    if (kFormats[f] == format)
-      return kFilters[f][static_cast<size_t>(filter)]
-                     [static_cast<size_t>(s) * 3 + static_cast<size_t>(t)];
+    if (kFormats[f] == format) return kFilters[f][static_cast<size_t>(filter)];
   return nullptr;
 }
 #else
-QuadFilterFn quadFilter(TexFormat, Filter, Wrap, Wrap) {
+QuadFilterFn quadFilter(TexFormat, Filter) {
   return nullptr;
 }
 #endif

@@ -1,12 +1,13 @@
 // Texture unit (tex/): the specialized lookup of the common case, 2x2 quads of a 2D level (or
-// two, blended) of a GLES 2 colour format, with the format, filter and both wrap modes fixed at
-// compile time. A call takes a warp's quads that share their levels (all of them when the draw
-// has no mipmaps), so the set-up and the cache's geometry are paid once. Each quad's four pixels
-// go through coordinates, wrapping, weights and texel decode side by side in SSE registers, and
-// come out as one row per channel (the shader core's layout). The arithmetic is the general
-// filter's (texture_unit.cpp), operation for operation, and the texels meet the texture cache in
-// its order, so results and counters are the same to the bit; the texture tests compare the two
-// paths.
+// two, blended) of a GLES 2 colour format, with the format and filter fixed at compile time. The
+// wrap modes only place each quad's footprint, so they are chosen per quad at run time (one
+// kernel per wrap pair would be nine times the code for no measurable gain). A call takes a warp's
+// quads that share their levels (all of them when the draw has no mipmaps), so the set-up and the
+// cache's geometry are paid once. Each quad's four pixels go through coordinates, wrapping, weights
+// and texel decode side by side in SSE registers, and come out as one row per channel (the shader
+// core's layout). The arithmetic is the general filter's (texture_unit.cpp), operation for
+// operation, and the texels meet the texture cache in its order, so results and counters are the
+// same to the bit; the texture tests compare the two paths.
 #pragma once
 #include <cstdint>
 
@@ -35,20 +36,21 @@ struct TexelOffset {
 // is pixels 4q..4q+3 (TL, TR, BL, BR) of s, t and of each row out[channel]. Rows of the other
 // quads are left as they are.
 struct QuadLookup {
-  const Level* level[2];
-  int count;    // levels: 1, or 2 for a blend between mip levels
-  float blend;  // weight of level[1]
+  const Level* level;  // `count` levels
+  int count;           // 1, or 2 for a blend between mip levels
+  float blend;         // weight of level[1]
   const float *s, *t;
   uint32_t quads;
   TexelOffset offset;
+  Wrap wrapS, wrapT;
   float* const* out;
 };
 
 // Returns the number of texels fetched.
 using QuadFilterFn = uint32_t (*)(const QuadLookup&);
 
-// The specialized lookup of `format` with `filter` and the wrap modes, or null when there is none
-// (formats beyond GLES 2's colour formats, or a host without SSE2).
-QuadFilterFn quadFilter(TexFormat format, Filter filter, Wrap s, Wrap t);
+// The specialized lookup of `format` with `filter`, or null when there is none (formats beyond
+// GLES 2's colour formats, or a host without SSE2).
+QuadFilterFn quadFilter(TexFormat format, Filter filter);
 
 }  // namespace tessera::gpu::tex

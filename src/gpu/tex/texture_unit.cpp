@@ -401,7 +401,7 @@ void TextureUnit::levelsOf(const TextureDescriptor& d, const uint8_t* texels, co
 }
 
 QuadFilterFn TextureUnit::quadKernel(const TextureDescriptor& d, Filter filter) const {
-  return useQuad2D_ && !d.volume ? quadFilter(d.format, filter, d.wrapS, d.wrapT) : nullptr;
+  return useQuad2D_ && !d.volume ? quadFilter(d.format, filter) : nullptr;
 }
 
 void TextureUnit::chargeTexels(const TextureDescriptor& d, uint32_t fetched, uint64_t missBytes) {
@@ -427,7 +427,7 @@ void TextureUnit::samplePixels(const TextureDescriptor& d, const uint8_t* texels
   if (const QuadFilterFn quad = pixels == 4 && !ref ? quadKernel(d, lc.filter) : nullptr) {
     float rows[4][4];
     float* const rowPtrs[4] = {rows[0], rows[1], rows[2], rows[3]};
-    fetched = quad({{&levels[0], &levels[1]}, lc.count, lc.blend, s, t, 1u, offset, rowPtrs});
+    fetched = quad({levels, lc.count, lc.blend, s, t, 1u, offset, d.wrapS, d.wrapT, rowPtrs});
     for (int p = 0; p < 4; ++p)
       for (int ch = 0; ch < 4; ++ch) out[p][ch] = rows[ch][p];
     return chargeTexels(d, fetched, missBytes);
@@ -555,7 +555,7 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
     auto flush = [&] {
       levelsOf(d, texels, run, 0, levels);
       fetched += kernels[static_cast<size_t>(run.filter)](
-          {{&levels[0], &levels[1]}, run.count, run.blend, s, t, runQuads, offset, out});
+          {levels, run.count, run.blend, s, t, runQuads, offset, d.wrapS, d.wrapT, out});
     };
     for (; quads; quads &= quads - 1) {
       const int q = std::countr_zero(quads);
