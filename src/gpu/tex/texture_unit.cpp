@@ -555,21 +555,22 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
       fetched += kernels[static_cast<size_t>(run.filter)](
           {levels, run.count, run.blend, s, t, runQuads, offset, d.wrapS, d.wrapT, out});
     };
-    // Without a level of detail the warp is one run, taken whole: comparing each quad's choice
-    // with a run copied a moment before reads fields back while their stores are in flight (a
-    // store-forwarding wait per quad that was about 8% of effect2d's frame).
+    // Without a level of detail the warp is one run, taken whole.
     if (!lodMatters) return flush(fixed, quads);
     LevelChoice run{}, own;
+    LevelChoice::Key runKey{};
     uint32_t runQuads = 0;
     for (; quads; quads &= quads - 1) {
       const int q = std::countr_zero(quads);
       const LevelChoice& lc = choice(q, own);
-      if (runQuads != 0 && lc.sharesLevels(run)) {
+      const LevelChoice::Key key = lc.key();
+      if (runQuads != 0 && key == runKey) {
         runQuads |= 1u << q;
         continue;
       }
       if (runQuads != 0) flush(run, runQuads);
       run = lc;
+      runKey = key;
       runQuads = 1u << q;
     }
     if (runQuads != 0) flush(run, runQuads);

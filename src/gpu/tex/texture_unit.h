@@ -128,11 +128,20 @@ class TextureUnit final {
     float blend;    // weight of level[1]
     uint64_t offset[2], faceBytes[2];
     int32_t width[2], height[2], depth[2];
-    // The same levels filtered alike (what one kernel call shares); the rest follows from them.
-    bool sharesLevels(const LevelChoice& o) const {
-      return level[0] == o.level[0] && count == o.count && filter == o.filter &&
-             (count == 1 || (level[1] == o.level[1] && blend == o.blend));
-    }
+    // What one kernel call shares: the same levels filtered alike (the rest follows from them).
+    // A value of scalars, so that a loop keeps the current run's in registers: comparing with a
+    // copy stored a moment before would wait on store forwarding.
+    struct Key {
+      uint32_t level0, level1;
+      int count;
+      Filter filter;
+      float blend;
+      bool operator==(const Key& o) const {
+        return level0 == o.level0 && count == o.count && filter == o.filter &&
+               (count == 1 || (level1 == o.level1 && blend == o.blend));
+      }
+    };
+    Key key() const { return {level[0], level[1], count, filter, blend}; }
   };
   LevelChoice chooseLevels(const TextureDescriptor&, float lambda);
   // The layout of a texture's mip chain, computed once per texture and kept for the textures a
