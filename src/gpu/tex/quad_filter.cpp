@@ -5,6 +5,7 @@
 #include <cstring>
 #include <utility>
 
+#include "common/lane_count.h"
 #include "common/unorm_divide.h"
 #include "gpu/tex/quad_coords.h"
 #include "gpu/tex/tex_wrap.h"
@@ -202,7 +203,7 @@ uint32_t filterQuads(const QuadLookup& q) {
                              lane);
   }
   cache.finish();
-  return static_cast<uint32_t>(std::popcount(q.quads) * 4 * kTaps * Count);
+  return static_cast<uint32_t>(laneCount(q.quads) * 4 * kTaps * Count);
 }
 
 template <TexFormat F, Filter FL>

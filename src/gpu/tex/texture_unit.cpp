@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "common/counter_sum.h"
+#include "common/lane_count.h"
 #include "common/simd.h"
 #include "gpu/tex/cube_face.h"
 #include "gpu/tex/lod_log2.h"
@@ -544,7 +545,7 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   // run on the active SIMD path (the AVX2 clone rounds without library calls).
   const uint64_t missBytes = cache_.stats().missBytes;
   uint32_t fetched = 0;
-  const uint64_t count = static_cast<uint64_t>(std::popcount(quads));
+  const uint64_t count = static_cast<uint64_t>(laneCount(quads));
   // Quads that follow one another with the same choice go to the kernel in one call: every quad
   // of a draw without a level of detail, otherwise magnified ones or neighbours of one
   // minification. The texels still meet the cache quad by quad in lane order.

@@ -157,8 +157,8 @@ class TextureUnit final {
     // objects it sees, so the pointer stays good until the unit is reset for the next one.
     const uint8_t* texels = nullptr;
     // The set-up of warp lookups (sampleQuads) with descriptor `sampler` (valid when it equals
-    // the lookup's whole descriptor): the quad kernels of its format and wrap modes, and
-    // without a level of detail the draw's one choice of levels.
+    // the lookup's whole descriptor): the quad kernels of its format, and without a level of
+    // detail the draw's one choice of levels.
     bool setUp = false;
     TextureDescriptor sampler;
     QuadFilterFn kernels[2];
@@ -183,7 +183,7 @@ class TextureUnit final {
   // The levels a choice filters, of cube face or array layer `face`.
   void levelsOf(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&, uint32_t face,
                 Level out[2]);
-  // The specialized quad lookup of the descriptor's format and wrap modes with `filter`, or null.
+  // The specialized quad lookup of the descriptor's format with `filter`, or null.
   QuadFilterFn quadKernel(const TextureDescriptor&, Filter filter) const;
   // Counts `fetched` texels and adds their bus bytes: the cache's misses since it had missed
   // `missBytes`, or without a cache the texels themselves.
