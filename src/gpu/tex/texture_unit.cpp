@@ -556,8 +556,11 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
       fetched += kernels[static_cast<size_t>(run.filter)](
           {levels, run.count, run.blend, s, t, runQuads, offset, d.wrapS, d.wrapT, out});
     };
-    // Without a level of detail the warp is one run, taken whole.
+    // Without a level of detail every quad has the draw's choice: the warp is one run, known
+    // without a test per quad (the loop below costs 10% of the bilinear micro-benchmark, this 3%).
     if (!lodMatters) return flush(fixed, quads);
+    // The run's key stays in registers: comparing with the run's copy, stored a moment before,
+    // would wait on store forwarding every quad.
     LevelChoice run{}, own;
     LevelChoice::Key runKey{};
     uint32_t runQuads = 0;
