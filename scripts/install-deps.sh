@@ -5,7 +5,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config clang-format clang libclang-rt-14-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libxbyak-dev
   libassimp-dev nlohmann-json3-dev libcli11-dev libpng-dev
   glmark2-data glslang-dev glslang-tools spirv-tools spirv-headers
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libx11-dev libxext-dev

@@ -14,6 +14,7 @@
 #include "common/error.h"
 #include "common/simd.h"
 #include "driver/query_fixture.h"
+#include "gpu/sp/host_code.h"
 #include "isa/assembler.h"
 #include "isa/encoding.h"
 #include "report/counters_json.h"
@@ -221,6 +222,22 @@ TEST(SimdPath, SceneFramesAreTheSameOnEveryPath) {
     const Outcome portable = renderScene(k, 2);
     ASSERT_TRUE(setSimdPath(hostSimdPath()));
     expectSame(portable, renderScene(k, 2));
+  }
+  setSimdPath(before);
+}
+
+// The same frames with the shaders' compiled runs and with the interpreter alone
+// (gpu/sp/host_code.h).
+TEST(ShaderJit, SceneFramesAreTheSameCompiledAndInterpreted) {
+  if (hostSimdPath() != SimdPath::Avx2) GTEST_SKIP() << "compiled runs need AVX2";
+  const SimdPath before = simdPath();
+  ASSERT_TRUE(setSimdPath(SimdPath::Avx2));
+  for (const SceneCase& k : kSceneCases) {
+    SCOPED_TRACE(std::string(k.scene) + " " + k.preset);
+    gpu::sp::setHostCode(false);
+    const Outcome interpreted = renderScene(k, 2);
+    gpu::sp::setHostCode(true);
+    expectSame(interpreted, renderScene(k, 2));
   }
   setSimdPath(before);
 }

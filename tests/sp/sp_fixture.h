@@ -1,4 +1,5 @@
-// Shared set-up for shader-core tests: assemble a program, fill a warp, run it.
+// Shared set-up for shader-core tests: assemble a program, fill a warp, run it (with its
+// compiled runs, host_code.h, on the AVX2 path; the portable run of the tests interprets all).
 #pragma once
 #include <gtest/gtest.h>
 
@@ -7,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpu/sp/host_code.h"
 #include "gpu/sp/shader_core.h"
 #include "isa/assembler.h"
 
@@ -49,11 +51,19 @@ class SpFixture : public ::testing::Test {
   // Runs a vertex shader whose i0.x is the lane index and i0.y..w and i1 are given per lane.
   void runVs(std::string_view text, VertexWarp& w) {
     program = isa::assemble(text, "test.vs");
-    core.runVertex(program, w, resources());
+    core.runVertex(program, w, withHostCode());
   }
   void runFs(std::string_view text, FragmentWarp& w) {
     program = isa::assemble(text, "test.fs");
-    core.runFragment(program, w, resources());
+    core.runFragment(program, w, withHostCode());
+  }
+
+  // resources() with the compiled runs of `program`, as a pipeline binds them.
+  ShaderResources withHostCode() {
+    host = HostProgram::compile(program);
+    ShaderResources r = resources();
+    r.host = host.get();
+    return r;
   }
 
   static float bits(uint32_t u) { return std::bit_cast<float>(u); }
@@ -61,6 +71,7 @@ class SpFixture : public ::testing::Test {
 
   ShaderCore core;
   isa::Program program;
+  std::unique_ptr<HostProgram> host;
   std::vector<float> constants;
   std::vector<tex::TextureDescriptor> textures;
   tex::TextureUnit* textureUnit = nullptr;

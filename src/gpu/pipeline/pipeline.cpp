@@ -81,6 +81,7 @@ const DrawState& Pipeline::state(const cp::RegisterFile& regs) {
 
 void Pipeline::bind(const ShaderBinding& b, isa::Stage stage, Bound& out) {
   out.program = &shaders_.get(memory_, b.program, b.programDwords, stage);
+  out.host = shaders_.hostCode(b.program);
   out.constants.resize(b.constantCount);
   if (b.constantCount) {
     memory_.read(BusClient::ShaderFetch, b.constants, out.constants.data(),

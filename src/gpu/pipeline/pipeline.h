@@ -130,13 +130,14 @@ class Pipeline final : public cp::CpBackend {
   friend struct BinWorker;
   struct Bound {
     const isa::Program* program = nullptr;
+    const sp::HostProgram* host = nullptr;
     std::vector<float> constants;
     std::vector<tex::TextureDescriptor> textures;
     GpuMemory* memory = nullptr;
     GpuAddress privateBase = 0;
     uint64_t privateBytes = 0;
     sp::ShaderResources resources(tex::TextureUnit& tu) const {
-      return {constants, textures, &tu, memory, privateBase, privateBytes};
+      return {constants, textures, &tu, memory, privateBase, privateBytes, host};
     }
   };
   const DrawState& state(const cp::RegisterFile& regs);

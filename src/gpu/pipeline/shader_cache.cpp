@@ -39,7 +39,8 @@ const isa::Program& ShaderCache::get(GpuMemory& memory, GpuAddress address, uint
     throw fail(expected == isa::Stage::Vertex ? "a fragment shader is bound as vertex shader"
                                               : "a vertex shader is bound as fragment shader");
   auto& slot = entries_[address];
-  slot = Entry{hash, std::move(program)};
+  std::unique_ptr<sp::HostProgram> host = sp::HostProgram::compile(*program);
+  slot = Entry{hash, std::move(program), std::move(host)};
   return *slot.program;
 }
 

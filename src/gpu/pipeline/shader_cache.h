@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gpu/mem/gpu_memory.h"
+#include "gpu/sp/host_code.h"
 #include "isa/program.h"
 
 namespace tessera::gpu {
@@ -20,6 +21,12 @@ class ShaderCache final {
   // Throws GpuFault(BadState) when the binary does not decode, naming the address and reason.
   const isa::Program& get(GpuMemory& memory, GpuAddress address, uint32_t dwords,
                           isa::Stage expected);
+  // The compiled runs of the program get() last returned for `address` (gpu/sp/host_code.h),
+  // compiled once when it was decoded; null when none compiled.
+  const sp::HostProgram* hostCode(GpuAddress address) const {
+    auto it = entries_.find(address);
+    return it == entries_.end() ? nullptr : it->second.host.get();
+  }
   // A new submission starts with a cold instruction cache.
   void invalidateInstructionCache() {
     fetched_.clear();
@@ -39,6 +46,7 @@ class ShaderCache final {
   struct Entry {
     uint64_t hash;
     std::unique_ptr<isa::Program> program;
+    std::unique_ptr<sp::HostProgram> host;
   };
   std::unordered_map<GpuAddress, Entry> entries_;
   struct Fetched {

@@ -5,7 +5,9 @@
 #include <string>
 
 #include "common/lane_count.h"
+#include "common/simd.h"
 #include "gpu/sp/executor.h"
+#include "gpu/sp/host_code.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -374,8 +376,36 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
   uint32_t countedMask = exec_;
   uint64_t countedLanes = static_cast<uint64_t>(laneCount(exec_));
   const Instr* code = prog.code.data();
+  // Compiled runs (host_code.h) on the AVX2 path, where the bound constants cover every
+  // statically addressed one (bind checks that; a test may bind fewer and expects the fault).
+  const HostProgram* host = res.host && res.host->source() == &prog && hostCodeEnabled() &&
+                                    simdPath() == SimdPath::Avx2 &&
+                                    res.constants.size() >= prog.constSpan
+                                ? res.host
+                                : nullptr;
+  const HostRows rows{regs_[0], io.inputs,     io.outputs,           io.fragCoord,
+                      ff_,      io.pointCoord, res.constants.data(), sel_};
   uint32_t pc = 0;
   for (;;) {
+    if (const HostBlock* b = host ? host->at(pc) : nullptr;
+        b && n.instructions + b->instructions <= kMaxWarpInstructions) {
+      if (exec_ != countedMask) {
+        countedMask = exec_;
+        countedLanes = static_cast<uint64_t>(laneCount(exec_));
+      }
+      n.instructions += b->instructions;
+      n.lanes += countedLanes * b->instructions;
+      n.fpu += b->fpu;
+      n.sfu += b->sfu;
+      if (exec_ == ~0u) {
+        callHost(b->full, &rows);
+      } else {
+        updateSelect();
+        callHost(b->masked, &rows);
+      }
+      pc = b->end;
+      continue;
+    }
     const Instr& in = code[pc];
     if (++n.instructions > kMaxWarpInstructions)
       throw GpuFault(FaultKind::Runaway, 0, BusClient::ShaderFetch,

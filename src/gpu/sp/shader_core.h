@@ -24,13 +24,16 @@ inline constexpr uint64_t kMaxWarpInstructions = uint64_t{1} << 22;
 // model runs one warp at a time per core, so one warp's worth is what the driver provides.
 inline constexpr uint64_t kPrivateLineBytes = 4 * kLanes;
 
+class HostProgram;
+
 struct ShaderResources {
   std::span<const float> constants;                  // scalar constant file c0..
   std::span<const tex::TextureDescriptor> textures;  // indexed by sampler unit
   tex::TextureUnit* textureUnit = nullptr;
   GpuMemory* memory = nullptr;  // private memory accesses go through the bus
   GpuAddress privateBase = 0;
-  uint64_t privateBytes = 0;  // of the buffer at privateBase; a program needs dwords * 128
+  uint64_t privateBytes = 0;          // of the buffer at privateBase; a program needs dwords * 128
+  const HostProgram* host = nullptr;  // the program's compiled runs (host_code.h), or null
 };
 
 struct SpStats {
