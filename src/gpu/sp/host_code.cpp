@@ -107,7 +107,8 @@ constexpr uint32_t kSign = 0x80000000u, kMagnitude = 0x7fffffffu;
 constexpr uint32_t kOne = 0x3f800000u, kMinusOne = 0xbf800000u;
 constexpr uint32_t kExactBits = 0x4b000000u;  // 2^23: every float at least this large is integral
 
-// vcmpps predicates: ordered and quiet, except "not equal", which is true for NaN (as C++'s !=).
+// vcmpps predicates, all quiet: false where a NaN is compared, except kUnordered and
+// kNeqUnordered, which are true there (as C++'s x != x and x != y).
 enum Predicate : uint8_t {
   kEq = 0x00,
   kUnordered = 0x03,
