@@ -8,7 +8,6 @@
 // RGBA8 holding the top 8 bits of the UNORM16 interpolation result (c >> 8, not round(c / 257)):
 // Tessera's UNORM16 value is compared through the same >> 8, bit-exactly.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -22,6 +21,7 @@
 #include "gpu/tex/compressed/astc.h"
 #include "gpu/tex/texture_unit.h"
 #include "texdecode/block_gen.h"
+#include "tools/process_temp_dir.h"
 
 namespace tessera::texdecode {
 namespace {
@@ -109,9 +109,8 @@ class TexDecode : public ::testing::Test {
   static void SetUpTestSuite() {
     const std::string oracle = TEX_DECODE_ORACLE;
     if (oracle.empty()) return;
-    // One folder per process: CTest runs each case in its own process, several at once.
-    dir_ = fs::path(::testing::TempDir()) / ("tessera-texdecode-" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
+    static const test::ProcessTempDir dir("tessera-texdecode");
+    dir_ = dir.path();
     std::ofstream jobs(dir_ / "jobs.txt");
     for (const FormatCase& c : kCases) {
       const std::vector<uint8_t> blocks = makeBlocks(c, c.glEnum);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "glmark2/xvfb.h"  // after gtest (Xlib's macros)
+#include "tools/process_temp_dir.h"
 #include "tools/shell_command.h"
 
 namespace tessera::test {
@@ -37,10 +38,8 @@ inline const RecordedTrace& glmark2Trace() {
       t.problem = "Xvfb did not start";
       return t;
     }
-    const std::filesystem::path dir =
-        std::filesystem::path(::testing::TempDir()) / ("tessera-trace-" + std::to_string(getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
+    static const ProcessTempDir scratch("tessera-trace");
+    const std::filesystem::path& dir = scratch.path();
     const std::string out = (dir / "glmark2-build.trace").string();
     const CommandResult r = runShell(
         "cd " + dir.string() + " && env -u LD_LIBRARY_PATH -u LD_PRELOAD DISPLAY=" +

@@ -1,10 +1,9 @@
 // The `tessera` command as the command-line tests run it: the binary the build made (TESSERA_BIN,
 // defined by the test target), a scratch folder per test file, and whole output files as text.
 // Each test process gives `tessera sweep` a cache folder of its own, empty when the process
-// starts, so that no result cached by an earlier run is reused.
+// starts and removed when it ends, so that no result cached by an earlier run is reused.
 #pragma once
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -12,18 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "tools/process_temp_dir.h"
 #include "tools/shell_command.h"
 
 namespace tessera::test {
 
 inline const std::string& sweepCacheHome() {
-  static const std::string dir = [] {
-    const std::filesystem::path d = std::filesystem::path(::testing::TempDir()) /
-                                    ("tessera-cache-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(d);
-    return d.string();
-  }();
-  return dir;
+  static const ProcessTempDir dir("tessera-cache");
+  static const std::string path = dir.path().string();
+  return path;
 }
 
 inline CommandResult tessera(const std::string& args) {
