@@ -34,6 +34,19 @@ bool fpResult(const isa::OpInfo& info) {
   return info.type == isa::Type::F && (info.flags & isa::kSatOk) != 0;
 }
 
+// The opcodes (other than nop) that compile with register operands.
+std::vector<const isa::OpInfo*> compiledOpcodes() {
+  std::vector<const isa::OpInfo*> out;
+  for (const isa::OpInfo& info : isa::kOpTable) {
+    isa::Instr probe;
+    probe.op = info.op;
+    probe.dst = {isa::File::Reg};
+    for (auto& src : probe.src) src = {isa::File::Reg};
+    if (info.op != Opcode::Nop && compilesToHost(probe)) out.push_back(&info);
+  }
+  return out;
+}
+
 class HostCode : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -160,14 +173,9 @@ class HostCode : public ::testing::Test {
 
 // Every opcode that compiles, alone in its runs, over many random operand choices and masks.
 TEST_F(HostCode, EveryCompiledOpcodeMatchesTheInterpreter) {
-  int opcodes = 0;
-  for (const isa::OpInfo& info : isa::kOpTable) {
-    isa::Instr probe;
-    probe.op = info.op;
-    probe.dst = {isa::File::Reg};
-    for (auto& s : probe.src) s = {isa::File::Reg};
-    if (info.op == Opcode::Nop || !compilesToHost(probe)) continue;
-    ++opcodes;
+  const std::vector<const isa::OpInfo*> opcodes = compiledOpcodes();
+  for (const isa::OpInfo* op : opcodes) {
+    const isa::OpInfo& info = *op;
     SCOPED_TRACE(std::string(info.name));
     for (int round = 0; round < 24; ++round) {
       std::string body;
@@ -175,7 +183,7 @@ TEST_F(HostCode, EveryCompiledOpcodeMatchesTheInterpreter) {
       compare(body, round % 3 == 0 ? ~0u : static_cast<uint32_t>(rng_()), fpResult(info));
     }
   }
-  EXPECT_GE(opcodes, 45);  // the set docs/isa.md lists
+  EXPECT_GE(opcodes.size(), 45u);  // the set docs/isa.md lists
 }
 
 // Runs of mixed opcodes, split by instructions that do not compile and entered under divergent
@@ -183,14 +191,8 @@ TEST_F(HostCode, EveryCompiledOpcodeMatchesTheInterpreter) {
 // payload reaches no result that is not a NaN.
 TEST_F(HostCode, RunsBetweenControlFlowMatchTheInterpreter) {
   std::vector<const isa::OpInfo*> compiled;
-  for (const isa::OpInfo& info : isa::kOpTable) {
-    isa::Instr probe;
-    probe.op = info.op;
-    probe.dst = {isa::File::Reg};
-    for (auto& s : probe.src) s = {isa::File::Reg};
-    if (info.op != Opcode::Nop && compilesToHost(probe) && fpResult(info))
-      compiled.push_back(&info);
-  }
+  for (const isa::OpInfo* info : compiledOpcodes())
+    if (fpResult(*info)) compiled.push_back(info);
   for (int round = 0; round < 40; ++round) {
     auto run = [&] {
       std::string s;

@@ -375,6 +375,11 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
   } n{stats};
   uint32_t countedMask = exec_;
   uint64_t countedLanes = static_cast<uint64_t>(laneCount(exec_));
+  auto recount = [&] {
+    if (exec_ == countedMask) return;
+    countedMask = exec_;
+    countedLanes = static_cast<uint64_t>(laneCount(exec_));
+  };
   const Instr* code = prog.code.data();
   // Compiled runs (host_code.h) on the AVX2 path, where the bound constants cover every
   // statically addressed one (bind checks that; a test may bind fewer and expects the fault).
@@ -389,10 +394,7 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
   for (;;) {
     if (const HostBlock* b = host ? host->at(pc) : nullptr;
         b && n.instructions + b->instructions <= kMaxWarpInstructions) {
-      if (exec_ != countedMask) {
-        countedMask = exec_;
-        countedLanes = static_cast<uint64_t>(laneCount(exec_));
-      }
+      recount();
       n.instructions += b->instructions;
       n.lanes += countedLanes * b->instructions;
       n.fpu += b->fpu;
@@ -411,10 +413,7 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
       throw GpuFault(FaultKind::Runaway, 0, BusClient::ShaderFetch,
                      "shader warp exceeded " + std::to_string(kMaxWarpInstructions) +
                          " instructions (at instruction " + std::to_string(pc) + ")");
-    if (exec_ != countedMask) {
-      countedMask = exec_;
-      countedLanes = static_cast<uint64_t>(laneCount(exec_));
-    }
+    recount();
     n.lanes += countedLanes;
     const isa::Unit unit = isa::opInfo(in.op).unit;
     if (unit == isa::Unit::Cf) {

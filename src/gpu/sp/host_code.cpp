@@ -105,7 +105,6 @@ constexpr int kRowBytes = 4 * kLanes;
 constexpr int kChunks = kLanes / 8;  // a ymm register holds 8 lanes
 constexpr uint32_t kSign = 0x80000000u, kMagnitude = 0x7fffffffu;
 constexpr uint32_t kOne = 0x3f800000u, kMinusOne = 0xbf800000u;
-constexpr uint32_t kExactBits = 0x4b000000u;  // 2^23: every float at least this large is integral
 
 // vcmpps predicates, all quiet: false where a NaN is compared, except kUnordered and
 // kNeqUnordered, which are true there (as C++'s x != x and x != y).
@@ -238,7 +237,7 @@ class Emitter final : public CodeGenerator {
   // truncF of exec_alu.cpp: the integer part for |x| < 2^23, x itself otherwise (and for NaN).
   // Leaves the result in `out`; uses ymm4-6 and ymm11.
   void trunc(const Ymm& out, const Ymm& x) {
-    splat(ymm11, kExactBits);
+    splat(ymm11, sfu::kTwo23);       // every float at least this large is an integer
     vandps(ymm4, x, ymm14);          // |x|
     vcmpps(ymm5, ymm4, ymm11, kLt);  // |x| < 2^23
     vandps(ymm6, x, ymm5);           // x, or 0 where it is not converted
@@ -395,7 +394,7 @@ class Emitter final : public CodeGenerator {
       }
       case Opcode::Rnd: {
         // |x| < 2^23 ? copysign((|x| + 2^23) - 2^23, x) : x
-        splat(ymm11, kExactBits);
+        splat(ymm11, sfu::kTwo23);  // every float at least this large is an integer
         vandps(ymm4, a, ymm14);
         vaddps(ymm5, ymm4, ymm11);
         vsubps(ymm5, ymm5, ymm11);
