@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "common/lane_count.h"
+#include "common/simd.h"
 #include "common/unorm_divide.h"
 #include "gpu/tex/quad_coords.h"
 #include "gpu/tex/tex_wrap.h"
@@ -211,25 +212,40 @@ uint32_t filterQuadLevels(const QuadLookup& q) {
   return q.count == 2 ? filterQuads<F, FL, 2>(q) : filterQuads<F, FL, 1>(q);
 }
 
-// The formats of GLES 2 textures, in the order of the table below.
-constexpr std::array<TexFormat, 8> kFormats = {
-    TexFormat::RGBA8,    TexFormat::RGB8, TexFormat::RGB565, TexFormat::RGBA4444,
-    TexFormat::RGBA5551, TexFormat::L8,   TexFormat::A8,     TexFormat::LA8};
-
 template <size_t... I>
 constexpr auto filterTable(std::index_sequence<I...>) {
   return std::array<std::array<QuadFilterFn, 2>, sizeof...(I)>{
-      {{&filterQuadLevels<kFormats[I], Filter::Nearest>,
-        &filterQuadLevels<kFormats[I], Filter::Linear>}...}};
+      {{&filterQuadLevels<detail::kQuadFormats[I], Filter::Nearest>,
+        &filterQuadLevels<detail::kQuadFormats[I], Filter::Linear>}...}};
 }
-constexpr auto kFilters = filterTable(std::make_index_sequence<kFormats.size()>());
+constexpr auto kFilters = filterTable(std::make_index_sequence<detail::kQuadFormatCount>());
+
+// The kernel of the path active at the call (a texture unit keeps its kernels across calls, and
+// the path may change in between).
+template <size_t I, Filter FL>
+uint32_t onActivePath(const QuadLookup& q) {
+#if TESSERA_AVX2_CLONES
+  if (simdPath() == SimdPath::Avx2) return detail::avx2QuadFilter(I, FL)(q);
+#endif
+  return kFilters[I][static_cast<size_t>(FL)](q);
+}
+template <size_t... I>
+constexpr auto dispatchTable(std::index_sequence<I...>) {
+  return std::array<std::array<QuadFilterFn, 2>, sizeof...(I)>{
+      {{&onActivePath<I, Filter::Nearest>, &onActivePath<I, Filter::Linear>}...}};
+}
+constexpr auto kDispatch = dispatchTable(std::make_index_sequence<detail::kQuadFormatCount>());
 
 }  // namespace
 
 QuadFilterFn quadFilter(TexFormat format, Filter filter) {
-  for (size_t f = 0; f < kFormats.size(); ++f)
-    if (kFormats[f] == format) return kFilters[f][static_cast<size_t>(filter)];
+  for (size_t f = 0; f < detail::kQuadFormatCount; ++f)
+    if (detail::kQuadFormats[f] == format) return kDispatch[f][static_cast<size_t>(filter)];
   return nullptr;
+}
+
+QuadFilterFn detail::sseQuadFilter(size_t format, Filter filter) {
+  return kFilters[format][static_cast<size_t>(filter)];
 }
 #else
 QuadFilterFn quadFilter(TexFormat, Filter) {

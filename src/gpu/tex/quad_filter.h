@@ -50,7 +50,20 @@ struct QuadLookup {
 using QuadFilterFn = uint32_t (*)(const QuadLookup&);
 
 // The specialized lookup of `format` with `filter`, or null when there is none (formats beyond
-// GLES 2's colour formats, or a host without SSE2).
+// GLES 2's colour formats, or a host without SSE2). It runs on the SIMD path active when it is
+// called (common/simd.h): on AVX2 two quads at a time (quad_filter_avx2.cpp).
 QuadFilterFn quadFilter(TexFormat format, Filter filter);
+
+namespace detail {
+// The formats with specialized lookups, in the order of the kernels' tables.
+inline constexpr TexFormat kQuadFormats[] = {
+    TexFormat::RGBA8,    TexFormat::RGB8, TexFormat::RGB565, TexFormat::RGBA4444,
+    TexFormat::RGBA5551, TexFormat::L8,   TexFormat::A8,     TexFormat::LA8};
+inline constexpr size_t kQuadFormatCount = sizeof kQuadFormats / sizeof kQuadFormats[0];
+// The kernel of kQuadFormats[format] for each path: SSE, a quad at a time, and AVX2 (null where
+// the build has no AVX2 clones), two quads at a time.
+QuadFilterFn sseQuadFilter(size_t format, Filter filter);
+QuadFilterFn avx2QuadFilter(size_t format, Filter filter);
+}  // namespace detail
 
 }  // namespace tessera::gpu::tex

@@ -27,10 +27,12 @@ TextureCache::TextureCache(TexCacheConfig config) : config_(config) {
   lineShift_ = static_cast<uint32_t>(std::countr_zero(config.lineBytes));
   sets_ = enabled() ? config.bytes / (config.lineBytes * config.ways) : 0;
   tags_.assign(size_t{sets_} * config.ways, kEmpty);
+  front_.assign(sets_, kEmpty);
 }
 
 void TextureCache::invalidate() {
   std::fill(tags_.begin(), tags_.end(), kEmpty);
+  std::fill(front_.begin(), front_.end(), kEmpty);
 }
 
 // The set is the line number's low bits (consecutive lines go to consecutive sets); within a set
@@ -51,6 +53,7 @@ bool TextureCache::lookupLine(uint64_t line) {
   }
   std::copy_backward(set, at, at + 1);
   *set = line;
+  front_[line & (sets_ - 1)] = line;
   return hit;
 }
 

@@ -65,9 +65,7 @@ class TextureCache final {
  private:
   friend class CacheProbe;
   // The line is the most recently used of its set: a hit on it changes no recency order.
-  bool frontOfSet(uint64_t line) const {
-    return tags_[(line & (sets_ - 1)) * config_.ways] == line;
-  }
+  bool frontOfSet(uint64_t line) const { return front_[line & (sets_ - 1)] == line; }
   uint64_t accessLines(GpuAddress address, uint32_t bytes);
   void countHits(uint64_t hits) {
     stats_.lookups += hits;
@@ -79,6 +77,9 @@ class TextureCache final {
   uint32_t sets_ = 0, lineShift_ = 0;
   // Per set, `ways` tags ordered most recently used first; kEmpty marks an invalid way.
   std::vector<uint64_t> tags_;
+  // Per set, its first tag again: the test of nearly every lookup reads this dense copy (eight
+  // sets to a host cache line) instead of one host line per set.
+  std::vector<uint64_t> front_;
   TexCacheStats stats_;
 };
 
@@ -91,9 +92,8 @@ class CacheProbe final {
  public:
   explicit CacheProbe(TextureCache* cache)
       : cache_(cache && cache->enabled() ? cache : nullptr),
-        tags_(cache_ ? cache_->tags_.data() : nullptr),
+        front_(cache_ ? cache_->front_.data() : nullptr),
         setMask_(cache_ ? cache_->sets_ - 1 : 0),
-        ways_(cache_ ? cache_->config_.ways : 0),
         lineShift_(cache_ ? cache_->lineShift_ : 0) {}
   bool enabled() const { return cache_ != nullptr; }
 
@@ -124,16 +124,25 @@ class CacheProbe final {
     hits_ = 0;
   }
 
- private:
-  // The line is the most recently used of its set (the previous fetch's is, without a test).
-  bool mostRecent(uint64_t line) const {
-    return line == last_ || tags_[(line & setMask_) * ways_] == line;
+  uint32_t lineShift() const { return lineShift_; }
+  // Each set's most recently used line (sets are the line numbers' low bits, setMask()).
+  const uint64_t* fronts() const { return front_; }
+  uint64_t setMask() const { return setMask_; }
+  // The line is the most recently used of its set (the previous fetch's is, without a test): a
+  // lookup of it is a hit that changes no recency order.
+  bool mostRecent(uint64_t line) const { return line == last_ || front_[line & setMask_] == line; }
+  // `count` lookups, each of a line that mostRecent() holds for, the last of them of `lastLine`:
+  // hits that change nothing, so they are counted without a test each.
+  void countRecentHits(uint64_t count, uint64_t lastLine) {
+    hits_ += count;
+    last_ = lastLine;
   }
 
+ private:
   TextureCache* cache_;
-  const uint64_t* tags_;
+  const uint64_t* front_;
   uint64_t setMask_;
-  uint32_t ways_, lineShift_;
+  uint32_t lineShift_;
   uint64_t last_ = ~uint64_t{0};  // no line: line numbers are below 2^60
   uint64_t hits_ = 0;
 };

@@ -1,0 +1,386 @@
+// Texture unit (tex/): the specialized quad lookups of quad_filter.cpp on the AVX2 path, two quads
+// (eight pixels) at a time. The work is split in steps over the pair's eight lanes: footprints
+// (coordinates, wrapping, weights and byte offsets in 256-bit registers), the texture cache's
+// lookups, the texel loads (hardware gathers), and the decode, filter and unorm expansion.
+//
+// Every lane's arithmetic is the SSE kernel's, operation for operation (AVX2 without FMA), so the
+// results are the same to the bit. The cache sees the same lookups in the same order: a pair whose
+// texels all lie on lines that are the most recently used of their sets is counted as hits in one
+// step (each of those lookups is a hit that changes no recency order, so their order cannot
+// matter), and any other pair is looked up texel by texel in the general filter's order.
+#include <immintrin.h>
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <utility>
+
+#include "common/lane_count.h"
+#include "common/simd.h"
+#include "gpu/tex/quad_filter.h"
+#include "gpu/tex/tex_wrap.h"
+#include "gpu/tex/texel_format.h"
+
+namespace tessera::gpu::tex::detail {
+#if TESSERA_AVX2_CLONES
+#define TESSERA_TEX_AVX2 [[gnu::target("avx2"), gnu::always_inline]] inline
+namespace {
+
+// quad_coords.h's steps for eight coordinates (see there for why each is the scalar one).
+TESSERA_TEX_AVX2 __m256i floorToInt8(__m256 x) {
+  const __m256i t = _mm256_cvttps_epi32(x);
+  return _mm256_add_epi32(t,
+                          _mm256_castps_si256(_mm256_cmp_ps(_mm256_cvtepi32_ps(t), x, _CMP_GT_OQ)));
+}
+TESSERA_TEX_AVX2 __m256 belowExact8(__m256 x) {
+  return _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), x), _mm256_set1_ps(8388608.0f),
+                       _CMP_LT_OQ);
+}
+TESSERA_TEX_AVX2 __m256 fraction8(__m256 x) {
+  return _mm256_and_ps(belowExact8(x), _mm256_sub_ps(x, _mm256_cvtepi32_ps(floorToInt8(x))));
+}
+TESSERA_TEX_AVX2 __m256 texelCoord8(Wrap w, __m256 s, int32_t size) {
+  const __m256 n = _mm256_set1_ps(static_cast<float>(size));
+  if (w == Wrap::Repeat) return _mm256_mul_ps(fraction8(s), n);
+  if (w == Wrap::MirroredRepeat) {
+    const __m256 half = _mm256_mul_ps(s, _mm256_set1_ps(0.5f));
+    const __m256 reduced = _mm256_sub_ps(
+        s, _mm256_mul_ps(_mm256_set1_ps(2.0f), _mm256_cvtepi32_ps(floorToInt8(half))));
+    return _mm256_mul_ps(_mm256_and_ps(belowExact8(half), reduced), n);
+  }
+  const __m256 c = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(s, n), _mm256_set1_ps(-16.0f)),
+                                 _mm256_add_ps(n, _mm256_set1_ps(16.0f)));
+  return _mm256_and_ps(_mm256_cmp_ps(s, s, _CMP_EQ_OQ), c);
+}
+// wrapIndex for eight indices: CLAMP_TO_EDGE in registers, the periodic modes lane by lane for
+// indices outside the level.
+TESSERA_TEX_AVX2 __m256i wrap8(Wrap w, __m256i i, int32_t size) {
+  const __m256i last = _mm256_set1_epi32(size - 1);
+  if (w == Wrap::ClampToEdge)
+    return _mm256_min_epi32(_mm256_max_epi32(i, _mm256_setzero_si256()), last);
+  const __m256i outside =
+      _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), i), _mm256_cmpgt_epi32(i, last));
+  if (_mm256_testz_si256(outside, outside)) return i;
+  alignas(32) int32_t v[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(v), i);
+  for (int32_t& x : v) x = wrapIndex(w, x, size);
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(v));
+}
+
+// x / d for eight x with the reciprocal of d in double: divideUnorm4 (unorm_divide.h) per half.
+TESSERA_TEX_AVX2 __m256 divideUnorm8(__m256 x, double reciprocal) {
+  const __m256d r = _mm256_set1_pd(reciprocal);
+  const __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(x)), r));
+  const __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(x, 1)), r));
+  return _mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1);
+}
+
+// The byte offset of texel `i` of a row starting at texel `row`.
+template <uint32_t Bytes>
+TESSERA_TEX_AVX2 __m256i texelOffset(__m256i row, __m256i i) {
+  const __m256i x = _mm256_add_epi32(row, i);
+  if constexpr (Bytes == 1) return x;
+  if constexpr (Bytes == 2) return _mm256_slli_epi32(x, 1);
+  if constexpr (Bytes == 3) return _mm256_add_epi32(_mm256_slli_epi32(x, 1), x);
+  if constexpr (Bytes == 4) return _mm256_slli_epi32(x, 2);
+}
+
+// One level's taps for the pair's eight pixels: each tap's byte offset in the level (00 10 01 11,
+// filterLevel's order; NEAREST has one) and the bilinear weights.
+template <int Taps>
+struct Footprint8 {
+  __m256i off[Taps];
+  __m256 w[Taps];
+};
+
+template <TexFormat F, Filter FL>
+TESSERA_TEX_AVX2 void footprint8(const Level& lv, __m256 s, __m256 t, Wrap ws, Wrap wt,
+                                 TexelOffset offset, Footprint8<FL == Filter::Nearest ? 1 : 4>& f) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  const __m256 u =
+      _mm256_add_ps(texelCoord8(ws, s, lv.width), _mm256_set1_ps(static_cast<float>(offset.u)));
+  const __m256 v =
+      _mm256_add_ps(texelCoord8(wt, t, lv.height), _mm256_set1_ps(static_cast<float>(offset.v)));
+  const __m256i width = _mm256_set1_epi32(lv.width);
+  if constexpr (FL == Filter::Nearest) {
+    const __m256i row = _mm256_mullo_epi32(wrap8(wt, floorToInt8(v), lv.height), width);
+    f.off[0] = texelOffset<bytes>(row, wrap8(ws, floorToInt8(u), lv.width));
+  } else {
+    const __m256 scale = _mm256_set1_ps(static_cast<float>(kSubTexelScale));
+    const __m256i mask = _mm256_set1_epi32(kSubTexelScale - 1), one = _mm256_set1_epi32(1);
+    const __m256i uf = floorToInt8(_mm256_mul_ps(_mm256_sub_ps(u, _mm256_set1_ps(0.5f)), scale));
+    const __m256i vf = floorToInt8(_mm256_mul_ps(_mm256_sub_ps(v, _mm256_set1_ps(0.5f)), scale));
+    const __m256i iu = _mm256_srai_epi32(uf, kSubTexelBits);
+    const __m256i iv = _mm256_srai_epi32(vf, kSubTexelBits);
+    const __m256 a = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(uf, mask)), scale);
+    const __m256 b = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(vf, mask)), scale);
+    const __m256i i0 = wrap8(ws, iu, lv.width), i1 = wrap8(ws, _mm256_add_epi32(iu, one), lv.width);
+    const __m256i row0 = _mm256_mullo_epi32(wrap8(wt, iv, lv.height), width);
+    const __m256i row1 = _mm256_mullo_epi32(wrap8(wt, _mm256_add_epi32(iv, one), lv.height), width);
+    f.off[0] = texelOffset<bytes>(row0, i0);
+    f.off[1] = texelOffset<bytes>(row0, i1);
+    f.off[2] = texelOffset<bytes>(row1, i0);
+    f.off[3] = texelOffset<bytes>(row1, i1);
+    const __m256 ones = _mm256_set1_ps(1.0f);
+    const __m256 na = _mm256_sub_ps(ones, a), nb = _mm256_sub_ps(ones, b);
+    f.w[0] = _mm256_mul_ps(na, nb);
+    f.w[1] = _mm256_mul_ps(a, nb);
+    f.w[2] = _mm256_mul_ps(na, b);
+    f.w[3] = _mm256_mul_ps(a, b);
+  }
+}
+
+// Each lane's sign bit.
+TESSERA_TEX_AVX2 uint32_t laneBits(__m256i v) {
+  return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(v)));
+}
+
+// The lanes of `lines` (relative to `baseLine`) are each the most recently used line of its set.
+TESSERA_TEX_AVX2 bool allMostRecent(__m256i lines, uint64_t baseLine, const CacheProbe& cache,
+                                    uint32_t lanes) {
+  const __m256i base = _mm256_set1_epi64x(static_cast<long long>(baseLine));
+  const __m256i mask = _mm256_set1_epi64x(static_cast<long long>(cache.setMask()));
+  const auto* fronts = reinterpret_cast<const long long*>(cache.fronts());
+  uint32_t same = 0;
+  for (int half = 0; half < 2; ++half) {
+    const __m128i part = half ? _mm256_extracti128_si256(lines, 1) : _mm256_castsi256_si128(lines);
+    const __m256i line = _mm256_add_epi64(_mm256_cvtepu32_epi64(part), base);
+    const __m256i front = _mm256_i64gather_epi64(fronts, _mm256_and_si256(line, mask), 8);
+    same |= static_cast<uint32_t>(
+                _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(front, line))))
+            << (4 * half);
+  }
+  return (same & lanes) == lanes;
+}
+
+// The pair's cache lookups when every line the active lanes' texels touch is the most recently
+// used of its set: then each lookup is a hit that changes nothing, and they are counted at once (a
+// texel on two lines is two lookups). Returns false, having counted nothing, when a line is not,
+// or when the texels touch more lines than are worth testing one by one.
+template <TexFormat F, int Taps, int Count>
+TESSERA_TEX_AVX2 bool allRecentHits(const Level (&levels)[Count],
+                                    const Footprint8<Taps> (&fp)[Count], uint32_t lanes,
+                                    CacheProbe& cache) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  constexpr int kMaxLines = 8;
+  const uint32_t shift = cache.lineShift();
+  const __m128i count = _mm_cvtsi32_si128(static_cast<int>(shift));
+  const int lastLane = 31 - std::countl_zero(lanes);
+  const uint64_t perTap = static_cast<uint64_t>(std::popcount(lanes));
+  uint64_t lookups = 0, lastLine = 0;
+  for (int k = 0; k < Count; ++k) {
+    const GpuAddress address = levels[k].address;
+    const uint64_t baseLine = address >> shift;
+    const __m256i rem = _mm256_set1_epi32(static_cast<int>(address & ((uint64_t{1} << shift) - 1)));
+    // The common case: each of a lane's rows (its NEAREST texel, or a bilinear row's two
+    // neighbouring texels) lies on one line. Those lines are tested all at once.
+    constexpr int kRows = Taps == 1 ? 1 : 2;
+    __m256i rowLine[kRows], oneLine = _mm256_set1_epi32(-1);
+    for (int r = 0; r < kRows; ++r) {
+      const __m256i first = fp[k].off[2 * r], last = fp[k].off[2 * r + (Taps == 1 ? 0 : 1)];
+      rowLine[r] = _mm256_srl_epi32(_mm256_add_epi32(rem, first), count);
+      const __m256i end = _mm256_srl_epi32(
+          _mm256_add_epi32(rem, _mm256_add_epi32(last, _mm256_set1_epi32(bytes - 1))), count);
+      oneLine = _mm256_and_si256(oneLine, _mm256_cmpeq_epi32(rowLine[r], end));
+      if constexpr (Taps == 4)
+        oneLine = _mm256_and_si256(
+            oneLine, _mm256_cmpeq_epi32(last, _mm256_add_epi32(first, _mm256_set1_epi32(bytes))));
+    }
+    if ((laneBits(oneLine) & lanes) == lanes) {
+      for (int r = 0; r < kRows; ++r)
+        if (!allMostRecent(rowLine[r], baseLine, cache, lanes)) return false;
+      lookups += perTap * Taps;
+      lastLine = baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(_mm256_permutevar8x32_epi32(
+                                rowLine[kRows - 1], _mm256_set1_epi32(lastLane))));
+      continue;
+    }
+    // Otherwise each tap's first and last line, relative to the level's first.
+    __m256i lines[2 * Taps];
+    uint32_t pending[2 * Taps];
+    for (int tap = 0; tap < Taps; ++tap) {
+      const __m256i first = _mm256_add_epi32(rem, fp[k].off[tap]);
+      lines[2 * tap] = _mm256_srl_epi32(first, count);
+      lines[2 * tap + 1] =
+          _mm256_srl_epi32(_mm256_add_epi32(first, _mm256_set1_epi32(bytes - 1)), count);
+      const uint32_t split = ~laneBits(_mm256_cmpeq_epi32(lines[2 * tap], lines[2 * tap + 1]));
+      lookups += perTap + static_cast<uint64_t>(std::popcount(split & lanes));
+      pending[2 * tap] = pending[2 * tap + 1] = lanes;
+    }
+    // Each distinct line once: test it, and strike it from every lane that touches it.
+    int tested = 0;
+    for (int e = 0; e < 2 * Taps; ++e) {
+      while (pending[e]) {
+        // The lane is picked in registers: a load from a vector just stored would wait for the
+        // store.
+        const __m256i same =
+            _mm256_permutevar8x32_epi32(lines[e], _mm256_set1_epi32(std::countr_zero(pending[e])));
+        const auto line = static_cast<uint32_t>(_mm256_cvtsi256_si32(same));
+        if (++tested > kMaxLines || !cache.mostRecent(baseLine + line)) return false;
+        for (int o = e; o < 2 * Taps; ++o)
+          pending[o] &= ~laneBits(_mm256_cmpeq_epi32(lines[o], same));
+      }
+    }
+    lastLine = baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(_mm256_permutevar8x32_epi32(
+                              lines[2 * Taps - 1], _mm256_set1_epi32(lastLane))));
+  }
+  cache.countRecentHits(lookups, lastLine);
+  return true;
+}
+
+// The pair's lookups texel by texel, in the general filter's order (lane by lane, each lane's
+// levels in turn, a bilinear footprint row by row).
+template <TexFormat F, int Taps, int Count>
+TESSERA_TEX_AVX2 void lookUpInOrder(const Level (&levels)[Count],
+                                    const Footprint8<Taps> (&fp)[Count], uint32_t lanes,
+                                    CacheProbe& cache) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  alignas(32) uint32_t off[Count][Taps][8];
+  for (int k = 0; k < Count; ++k)
+    for (int tap = 0; tap < Taps; ++tap)
+      _mm256_store_si256(reinterpret_cast<__m256i*>(off[k][tap]), fp[k].off[tap]);
+  for (; lanes; lanes &= lanes - 1) {
+    const int l = std::countr_zero(lanes);
+    for (int k = 0; k < Count; ++k) {
+      const GpuAddress a = levels[k].address;
+      if constexpr (Taps == 1) {
+        cache.access(a + off[k][0][l], bytes);
+      } else if (off[k][1][l] == off[k][0][l] + bytes) {
+        cache.accessRun(a + off[k][0][l], bytes, 2);
+        cache.accessRun(a + off[k][2][l], bytes, 2);
+      } else {
+        for (int tap = 0; tap < 4; ++tap) cache.access(a + off[k][tap][l], bytes);
+      }
+    }
+  }
+}
+
+// The words of eight texels at byte offsets `off` of a level. A texel narrower than a word is
+// gathered as the word it starts (the decode reads only its own bytes) unless that word would
+// pass the level's end.
+template <TexFormat F>
+TESSERA_TEX_AVX2 __m256i texelWords(const Level& lv, __m256i off, int32_t lastWord) {
+  const auto* base = reinterpret_cast<const int*>(lv.texels);
+  if constexpr (kTexelBlocks[static_cast<size_t>(F)].bytes < 4) {
+    if (!_mm256_testz_si256(_mm256_cmpgt_epi32(off, _mm256_set1_epi32(lastWord)),
+                            _mm256_set1_epi32(-1))) {
+      alignas(32) uint32_t at[8], words[8];
+      _mm256_store_si256(reinterpret_cast<__m256i*>(at), off);
+      for (int l = 0; l < 8; ++l) words[l] = loadPackedWord<F>(lv.texels + at[l]);
+      return _mm256_load_si256(reinterpret_cast<const __m256i*>(words));
+    }
+  }
+  return _mm256_i32gather_epi32(base, off, 1);
+}
+
+// Each channel's stored integers of eight texels (raw4 of quad_filter.cpp).
+template <TexFormat F>
+TESSERA_TEX_AVX2 void raw8(__m256i words, __m256 (&out)[4]) {
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
+  for (int ch = 0; ch < 4; ++ch) {
+    const PackedField f = layout[ch];
+    if (f.bits == 0) {
+      out[ch] = _mm256_set1_ps(f.constant);
+      continue;
+    }
+    out[ch] = _mm256_cvtepi32_ps(
+        _mm256_and_si256(_mm256_srli_epi32(words, f.shift),
+                         _mm256_set1_epi32(static_cast<int>((1u << f.bits) - 1u))));
+  }
+}
+
+// A row's eight lanes where both quads are active; otherwise the active quad's four twice (the
+// caller's rows may end after it).
+TESSERA_TEX_AVX2 __m256 activeLanes(const float* row, uint32_t active) {
+  if (active == 3) return _mm256_loadu_ps(row);
+  const __m128 quad = _mm_loadu_ps(active == 1 ? row : row + 4);
+  return _mm256_set_m128(quad, quad);
+}
+
+template <size_t I, Filter FL, int Count>
+[[gnu::target("avx2")]] uint32_t filterPairs(const QuadLookup& q) {
+  constexpr TexFormat F = kQuadFormats[I];
+  constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
+  Level levels[Count];
+  int32_t lastWord[Count];
+  for (int k = 0; k < Count; ++k) {
+    levels[k] = q.level[k];
+    const int64_t levelBytes = int64_t{levels[k].width} * levels[k].height * bytes;
+    // Offsets are 32-bit lanes: a level of 2 GiB or more takes the SSE kernel.
+    if (levelBytes > INT32_MAX) return sseQuadFilter(I, FL)(q);
+    lastWord[k] = static_cast<int32_t>(levelBytes - 4);
+  }
+  CacheProbe cache(levels[0].cache);
+  const Wrap ws = q.wrapS, wt = q.wrapT;
+  for (int pair = 0; pair < 4; ++pair) {
+    const uint32_t active = (q.quads >> (2 * pair)) & 3u;
+    if (active == 0) continue;
+    const int lane = 8 * pair;
+    const uint32_t lanes = (active & 1u ? 0x0fu : 0u) | (active & 2u ? 0xf0u : 0u);
+    const __m256 s = activeLanes(q.s + lane, active), t = activeLanes(q.t + lane, active);
+    Footprint8<kTaps> fp[Count];
+    for (int k = 0; k < Count; ++k) footprint8<F, FL>(levels[k], s, t, ws, wt, q.offset, fp[k]);
+    if (cache.enabled() && !allRecentHits<F>(levels, fp, lanes, cache))
+      lookUpInOrder<F>(levels, fp, lanes, cache);
+    // The stored integers are filtered, then expanded once per channel.
+    __m256 level[Count][4];
+    for (int k = 0; k < Count; ++k) {
+      __m256 sum[4];
+      raw8<F>(texelWords<F>(levels[k], fp[k].off[0], lastWord[k]), sum);
+      if constexpr (kTaps == 4) {
+        for (int ch = 0; ch < 4; ++ch) sum[ch] = _mm256_mul_ps(fp[k].w[0], sum[ch]);
+        for (int tap = 1; tap < 4; ++tap) {
+          __m256 texel[4];
+          raw8<F>(texelWords<F>(levels[k], fp[k].off[tap], lastWord[k]), texel);
+          for (int ch = 0; ch < 4; ++ch)
+            sum[ch] = _mm256_add_ps(sum[ch], _mm256_mul_ps(fp[k].w[tap], texel[ch]));
+        }
+      }
+      for (int ch = 0; ch < 4; ++ch)
+        level[k][ch] =
+            layout[ch].bits == 0 ? sum[ch] : divideUnorm8(sum[ch], 1.0 / fieldScale(layout[ch]));
+    }
+    for (int ch = 0; ch < 4; ++ch) {
+      __m256 c = level[0][ch];
+      if constexpr (Count == 2)
+        c = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(1 - q.blend), c),
+                          _mm256_mul_ps(_mm256_set1_ps(q.blend), level[1][ch]));
+      float* to = q.out[ch] + lane;
+      if (active == 3) {
+        _mm256_storeu_ps(to, c);
+      } else if (active == 1) {
+        _mm_storeu_ps(to, _mm256_castps256_ps128(c));
+      } else {
+        _mm_storeu_ps(to + 4, _mm256_extractf128_ps(c, 1));
+      }
+    }
+  }
+  cache.finish();
+  return static_cast<uint32_t>(laneCount(q.quads) * 4 * kTaps * Count);
+}
+
+template <size_t I, Filter FL>
+uint32_t filterPairLevels(const QuadLookup& q) {
+  return q.count == 2 ? filterPairs<I, FL, 2>(q) : filterPairs<I, FL, 1>(q);
+}
+
+template <size_t... I>
+constexpr auto pairTable(std::index_sequence<I...>) {
+  return std::array<std::array<QuadFilterFn, 2>, sizeof...(I)>{
+      {{&filterPairLevels<I, Filter::Nearest>, &filterPairLevels<I, Filter::Linear>}...}};
+}
+constexpr auto kPairFilters = pairTable(std::make_index_sequence<kQuadFormatCount>());
+
+}  // namespace
+
+QuadFilterFn avx2QuadFilter(size_t format, Filter filter) {
+  return kPairFilters[format][static_cast<size_t>(filter)];
+}
+#else
+QuadFilterFn avx2QuadFilter(size_t, Filter) {
+  return nullptr;
+}
+#endif
+
+}  // namespace tessera::gpu::tex::detail
