@@ -218,7 +218,7 @@ constexpr auto filterTable(std::index_sequence<I...>) {
       {{&filterQuadLevels<detail::kQuadFormats[I], Filter::Nearest>,
         &filterQuadLevels<detail::kQuadFormats[I], Filter::Linear>}...}};
 }
-constexpr auto kFilters = filterTable(std::make_index_sequence<detail::kQuadFormatCount>());
+constexpr auto kFilters = filterTable(std::make_index_sequence<detail::kQuadFormats.size()>());
 
 // The kernel of the path active at the call (a texture unit keeps its kernels across calls, and
 // the path may change in between).
@@ -234,12 +234,12 @@ constexpr auto dispatchTable(std::index_sequence<I...>) {
   return std::array<std::array<QuadFilterFn, 2>, sizeof...(I)>{
       {{&onActivePath<I, Filter::Nearest>, &onActivePath<I, Filter::Linear>}...}};
 }
-constexpr auto kDispatch = dispatchTable(std::make_index_sequence<detail::kQuadFormatCount>());
+constexpr auto kDispatch = dispatchTable(std::make_index_sequence<detail::kQuadFormats.size()>());
 
 }  // namespace
 
 QuadFilterFn quadFilter(TexFormat format, Filter filter) {
-  for (size_t f = 0; f < detail::kQuadFormatCount; ++f)
+  for (size_t f = 0; f < detail::kQuadFormats.size(); ++f)
     if (detail::kQuadFormats[f] == format) return kDispatch[f][static_cast<size_t>(filter)];
   return nullptr;
 }

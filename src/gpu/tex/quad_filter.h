@@ -9,6 +9,7 @@
 // operation, and the texels meet the texture cache in its order, so results and counters are the
 // same to the bit; the texture tests compare the two paths.
 #pragma once
+#include <array>
 #include <cstdint>
 
 #include "gpu/mem/gpu_memory.h"
@@ -56,12 +57,11 @@ QuadFilterFn quadFilter(TexFormat format, Filter filter);
 
 namespace detail {
 // The formats with specialized lookups, in the order of the kernels' tables.
-inline constexpr TexFormat kQuadFormats[] = {
+inline constexpr std::array<TexFormat, 8> kQuadFormats = {
     TexFormat::RGBA8,    TexFormat::RGB8, TexFormat::RGB565, TexFormat::RGBA4444,
     TexFormat::RGBA5551, TexFormat::L8,   TexFormat::A8,     TexFormat::LA8};
-inline constexpr size_t kQuadFormatCount = sizeof kQuadFormats / sizeof kQuadFormats[0];
-// The kernel of kQuadFormats[format] for each path: SSE, a quad at a time, and AVX2 (null where
-// the build has no AVX2 clones), two quads at a time.
+// The kernel of kQuadFormats[format] for each path: SSE, a quad at a time, and AVX2, two quads
+// at a time (defined only where the build has AVX2 clones, common/simd.h).
 QuadFilterFn sseQuadFilter(size_t format, Filter filter);
 QuadFilterFn avx2QuadFilter(size_t format, Filter filter);
 }  // namespace detail

@@ -17,6 +17,7 @@
 
 #include "common/lane_count.h"
 #include "common/simd.h"
+#include "gpu/tex/quad_coords.h"
 #include "gpu/tex/quad_filter.h"
 #include "gpu/tex/tex_wrap.h"
 #include "gpu/tex/texel_format.h"
@@ -33,7 +34,7 @@ TESSERA_TEX_AVX2 __m256i floorToInt8(__m256 x) {
                           _mm256_castps_si256(_mm256_cmp_ps(_mm256_cvtepi32_ps(t), x, _CMP_GT_OQ)));
 }
 TESSERA_TEX_AVX2 __m256 belowExact8(__m256 x) {
-  return _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), x), _mm256_set1_ps(8388608.0f),
+  return _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), x), _mm256_set1_ps(quad::kExact),
                        _CMP_LT_OQ);
 }
 TESSERA_TEX_AVX2 __m256 fraction8(__m256 x) {
@@ -370,16 +371,12 @@ constexpr auto pairTable(std::index_sequence<I...>) {
   return std::array<std::array<QuadFilterFn, 2>, sizeof...(I)>{
       {{&filterPairLevels<I, Filter::Nearest>, &filterPairLevels<I, Filter::Linear>}...}};
 }
-constexpr auto kPairFilters = pairTable(std::make_index_sequence<kQuadFormatCount>());
+constexpr auto kPairFilters = pairTable(std::make_index_sequence<kQuadFormats.size()>());
 
 }  // namespace
 
 QuadFilterFn avx2QuadFilter(size_t format, Filter filter) {
   return kPairFilters[format][static_cast<size_t>(filter)];
-}
-#else
-QuadFilterFn avx2QuadFilter(size_t, Filter) {
-  return nullptr;
 }
 #endif
 
