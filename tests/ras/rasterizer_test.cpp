@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <random>
 #include <tuple>
@@ -93,6 +94,53 @@ TEST(Rasterizer, MatchesBruteForceReference) {
         if (testing::covers(s, x, y)) want[{x, y}] = 1;
     EXPECT_EQ(got, want) << "triangle " << i;
   }
+}
+
+// The small-triangle walk visits exactly the quads, masks and order of the block walk: random
+// triangles from under a pixel to past the small box, vertices on the 1/256 grid (so edges
+// through pixel centres exercise the fill rule), against odd scissors.
+TEST(Rasterizer, SmallWalkMatchesBlockWalk) {
+  using Visited = std::vector<std::tuple<int, int, int>>;
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> corner(-2000, 12000), size(1, 40 * 256), edge(-20, 60);
+  int taken = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const int x = corner(rng), y = corner(rng);
+    auto near = [&](int c) { return (c + size(rng) - 20 * 256) / 256.0f; };
+    // Every fourth vertex lies on a pixel centre.
+    auto centre = [&](float c) { return i % 4 == 0 ? std::floor(c) + 0.5f : c; };
+    const Triangle t =
+        tri(x / 256.0f, y / 256.0f, centre(near(x)), centre(near(y)), centre(near(x)), near(y));
+    Scissor sc{edge(rng), edge(rng), 0, 0};
+    sc.x1 = sc.x0 + 1 + edge(rng) % 50 + 20;
+    sc.y1 = sc.y0 + 1 + edge(rng) % 50 + 20;
+    TriangleSetup s;
+    if (!setupTriangle(t, sc, s)) continue;
+    Visited small, blocks;
+    auto into = [](Visited& v) {
+      return [&v](int qx, int qy, uint8_t mask, uint16_t) { v.emplace_back(qx, qy, mask); };
+    };
+    if (!detail::walkSmall(s, into(small))) {
+      EXPECT_TRUE(small.empty());
+      continue;
+    }
+    ++taken;
+    detail::walkBlocks(s, 1, into(blocks));
+    ASSERT_EQ(small, blocks) << "triangle " << i;
+  }
+  EXPECT_GT(taken, 500);
+}
+
+// A sliver whose edges are steep over a long span, cut to a few pixels by the scissor, has edge
+// values beyond 32 bits inside its small box: the block walk takes it.
+TEST(Rasterizer, SmallWalkDeclinesEdgesBeyondThirtyTwoBits) {
+  const Triangle t = tri(-100000.0f, 3.2f, 100000.0f, 3.7f, -100000.0f, 9.9f);
+  TriangleSetup s;
+  ASSERT_TRUE(setupTriangle(t, Scissor{0, 0, 8, 8}, s));
+  int visited = 0;
+  EXPECT_FALSE(detail::walkSmall(s, [&](int, int, uint8_t, uint16_t) { ++visited; }));
+  EXPECT_EQ(visited, 0);
+  EXPECT_GT(raster(t, Scissor{0, 0, 8, 8}).size(), 0u);
 }
 
 TEST(Rasterizer, DegenerateTrianglesProduceNothing) {

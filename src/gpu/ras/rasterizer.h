@@ -1,14 +1,16 @@
 // Rasterizer (ras/): walks a triangle's bounding box clipped to the scissor in 8x8 blocks,
 // rejects or trivially accepts whole blocks from the edge functions at their corners, and emits
-// 2x2 quads with coverage and interpolated z, 1/w and barycentrics to the next stage. With a
-// multisample target, coverage is decided at every sample position with the same fill rule.
+// 2x2 quads with coverage and interpolated z, 1/w and barycentrics to the next stage. A small
+// triangle has every pixel of its box tested at once instead, with the same coverage and order.
+// With a multisample target, coverage is decided at every sample position with the same fill
+// rule.
 #pragma once
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
-#include "common/counter_sum.h"
 
+#include "common/counter_sum.h"
 #include "common/lane_count.h"
 #include "gpu/ras/ras_types.h"
 #include "gpu/ras/sample_positions.h"
@@ -93,6 +95,161 @@ inline int alignDown(int v, int a) {
   return v >= 0 ? v / a * a : -((-v + a - 1) / a) * a;
 }
 
+// The quad walk of a set-up triangle: calls visit(qx, qy, mask, sampleMask) for every quad with a
+// covered pixel (sampleMask 0 at one sample per pixel), blocks in row-major order and quads
+// row-major inside each block. Each block is rejected or trivially accepted from the edge
+// functions at its corners before its quads are tested.
+template <class Visit>
+void walkBlocks(const TriangleSetup& s, uint32_t samples, Visit&& visit) {
+  const EdgeFunction& f0 = s.edge[0];
+  const EdgeFunction& f1 = s.edge[1];
+  const EdgeFunction& f2 = s.edge[2];
+  const bool ms = samples > 1;
+  // Multisample: per-sample steps and the block tests' margin (0 at one sample per pixel).
+  int64_t s0[kMaxSamples] = {}, s1[kMaxSamples] = {}, s2[kMaxSamples] = {};
+  int64_t m0 = 0, m1 = 0, m2 = 0;
+  if (ms) {
+    sampleSteps(f0, samples, s0);
+    sampleSteps(f1, samples, s1);
+    sampleSteps(f2, samples, s2);
+    m0 = sampleMargin(f0);
+    m1 = sampleMargin(f1);
+    m2 = sampleMargin(f2);
+  }
+  for (int by = alignDown(s.y0, kBlockSize); by < s.y1; by += kBlockSize) {
+    for (int bx = alignDown(s.x0, kBlockSize); bx < s.x1; bx += kBlockSize) {
+      const int64_t b0 = f0.at(bx, by), b1 = f1.at(bx, by), b2 = f2.at(bx, by);
+      if (blockMax(f0, b0) + m0 < f0.threshold || blockMax(f1, b1) + m1 < f1.threshold ||
+          blockMax(f2, b2) + m2 < f2.threshold)
+        continue;  // the block lies wholly outside one edge
+      const bool inside = blockMin(f0, b0) - m0 >= f0.threshold &&
+                          blockMin(f1, b1) - m1 >= f1.threshold &&
+                          blockMin(f2, b2) - m2 >= f2.threshold;
+      const bool blockInRect =
+          bx >= s.x0 && by >= s.y0 && bx + kBlockSize <= s.x1 && by + kBlockSize <= s.y1;
+      const int qyEnd = std::min(by + kBlockSize, s.y1);
+      const int qxEnd = std::min(bx + kBlockSize, s.x1);
+      for (int qy = std::max(by, alignDown(s.y0, 2)); qy < qyEnd; qy += 2) {
+        const int64_t dy = qy - by;
+        int64_t e0 = b0 + dy * f0.stepY, e1 = b1 + dy * f1.stepY, e2 = b2 + dy * f2.stepY;
+        const int qxStart = std::max(bx, alignDown(s.x0, 2));
+        const int64_t dx = qxStart - bx;
+        e0 += dx * f0.stepX;
+        e1 += dx * f1.stepX;
+        e2 += dx * f2.stepX;
+        for (int qx = qxStart; qx < qxEnd; qx += 2) {
+          uint8_t mask;
+          uint16_t sampleMask = 0;
+          if (!ms) {
+            mask =
+                inside
+                    ? uint8_t{0xf}
+                    : static_cast<uint8_t>(edgeMask(f0, e0) & edgeMask(f1, e1) & edgeMask(f2, e2));
+            if (!blockInRect) mask &= rectMask(qx, qy, s.x0, s.y0, s.x1, s.y1);
+          } else {
+            // The scissor stays per pixel; the edges decide each sample.
+            sampleMask = inside ? expandPixels(0xf, samples)
+                                : static_cast<uint16_t>(edgeSampleMask(f0, e0, s0, samples) &
+                                                        edgeSampleMask(f1, e1, s1, samples) &
+                                                        edgeSampleMask(f2, e2, s2, samples));
+            if (!blockInRect)
+              sampleMask &= expandPixels(rectMask(qx, qy, s.x0, s.y0, s.x1, s.y1), samples);
+            mask = pixelsOf(sampleMask);
+          }
+          if (mask != 0) visit(qx, qy, mask, sampleMask);
+          e0 += 2 * f0.stepX;
+          e1 += 2 * f1.stepX;
+          e2 += 2 * f2.stepX;
+        }
+      }
+    }
+  }
+}
+
+// The same walk for a small triangle at one sample per pixel: every pixel centre of the
+// quad-aligned bounding box (at most kSmallBox pixels a side) is tested at once, a row at a time,
+// then the covered quads are visited in walkBlocks' order. The edge functions are stepped in
+// 32-bit integers when every value over the box fits them, so the tests are exact and the
+// coverage is walkBlocks' to the bit (a block walkBlocks rejects or accepts whole holds no pixel
+// that says otherwise). Returns false, having visited nothing, for a triangle it does not take.
+// Small triangles are the common case of dense meshes, where the block walk's per-block and
+// per-quad set-up in 64-bit integers cost more than the pixels.
+inline constexpr int kSmallBox = 32;
+
+template <class Visit>
+bool walkSmall(const TriangleSetup& s, Visit&& visit) {
+  const int qx0 = alignDown(s.x0, 2), qy0 = alignDown(s.y0, 2);
+  const int w = s.x1 - qx0, h = s.y1 - qy0;
+  if (w > kSmallBox || h > kSmallBox) return false;
+  int32_t base[3], stepX[3], stepY[3];
+  for (int k = 0; k < 3; ++k) {
+    const EdgeFunction& f = s.edge[k];
+    const int64_t b = f.at(qx0, qy0) - f.threshold;
+    if (std::abs(b) + (kSmallBox - 1) * (std::abs(f.stepX) + std::abs(f.stepY)) > INT32_MAX)
+      return false;
+    base[k] = static_cast<int32_t>(b);
+    stepX[k] = static_cast<int32_t>(f.stepX);
+    stepY[k] = static_cast<int32_t>(f.stepY);
+  }
+  // rows[j]: bit i set when pixel (qx0 + i, qy0 + j) is covered and inside the box; the row
+  // after the last is empty so that a quad row can always read two.
+  uint32_t rows[kSmallBox + 1];
+  rows[0] = rows[h] = 0;  // the rows the loops below may not write
+  const uint32_t cols = (w == 32 ? ~0u : (1u << w) - 1u) & ~((1u << (s.x0 - qx0)) - 1u);
+#if defined(__SSE2__)
+  // Each edge's values at row 0, four columns per register.
+  const int vectors = (w + 3) / 4;
+  __m128i first[3][kSmallBox / 4];
+  for (int k = 0; k < 3; ++k) {
+    const __m128i lane =
+        _mm_setr_epi32(base[k], base[k] + stepX[k], base[k] + 2 * stepX[k], base[k] + 3 * stepX[k]);
+    for (int c = 0; c < vectors; ++c)
+      first[k][c] = _mm_add_epi32(lane, _mm_set1_epi32(4 * c * stepX[k]));
+  }
+  const __m128i minusOne = _mm_set1_epi32(-1);
+  for (int j = s.y0 - qy0; j < h; ++j) {
+    const __m128i dy0 = _mm_set1_epi32(j * stepY[0]), dy1 = _mm_set1_epi32(j * stepY[1]),
+                  dy2 = _mm_set1_epi32(j * stepY[2]);
+    uint32_t bits = 0;
+    for (int c = 0; c < vectors; ++c) {
+      const __m128i in =
+          _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(_mm_add_epi32(first[0][c], dy0), minusOne),
+                                      _mm_cmpgt_epi32(_mm_add_epi32(first[1][c], dy1), minusOne)),
+                        _mm_cmpgt_epi32(_mm_add_epi32(first[2][c], dy2), minusOne));
+      bits |= static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(in))) << (4 * c);
+    }
+    rows[j] = bits & cols;
+  }
+#else
+  for (int j = s.y0 - qy0; j < h; ++j) {
+    uint32_t bits = 0;
+    for (int i = 0; i < w; ++i) {
+      bool in = true;
+      for (int k = 0; k < 3; ++k) in = in && base[k] + i * stepX[k] + j * stepY[k] >= 0;
+      bits |= uint32_t{in} << i;
+    }
+    rows[j] = bits & cols;
+  }
+#endif
+  for (int by = alignDown(s.y0, kBlockSize); by < s.y1; by += kBlockSize) {
+    for (int bx = alignDown(s.x0, kBlockSize); bx < s.x1; bx += kBlockSize) {
+      const int qyEnd = std::min(by + kBlockSize, s.y1);
+      const int qxEnd = std::min(bx + kBlockSize, s.x1);
+      const int qxStart = std::max(bx, qx0);
+      for (int qy = std::max(by, qy0); qy < qyEnd; qy += 2) {
+        const uint32_t r0 = rows[qy - qy0], r1 = rows[qy - qy0 + 1];
+        if ((r0 | r1) == 0) continue;
+        for (int qx = qxStart; qx < qxEnd; qx += 2) {
+          const int i = qx - qx0;
+          const auto mask = static_cast<uint8_t>((r0 >> i & 3u) | (r1 >> i & 3u) << 2);
+          if (mask != 0) visit(qx, qy, mask, uint16_t{0});
+        }
+      }
+    }
+  }
+  return true;
+}
+
 }  // namespace detail
 
 template <class Emit>
@@ -105,87 +262,31 @@ void Rasterizer::rasterize(const Triangle& tri, const Scissor& scissor, Emit&& e
     ++stats_.trianglesEmpty;
     return;
   }
-  const EdgeFunction& f0 = s.edge[0];
-  const EdgeFunction& f1 = s.edge[1];
-  const EdgeFunction& f2 = s.edge[2];
-  const uint64_t quadsBefore = stats_.quads;
-  // Multisample: per-sample steps and the block tests' margin (0 at one sample per pixel).
-  int64_t s0[kMaxSamples] = {}, s1[kMaxSamples] = {}, s2[kMaxSamples] = {};
-  int64_t m0 = 0, m1 = 0, m2 = 0;
-  if (ms) {
-    detail::sampleSteps(f0, samples, s0);
-    detail::sampleSteps(f1, samples, s1);
-    detail::sampleSteps(f2, samples, s2);
-    m0 = detail::sampleMargin(f0);
-    m1 = detail::sampleMargin(f1);
-    m2 = detail::sampleMargin(f2);
-  }
+  // Counted in locals and added once: the emit call would otherwise make every update a store.
+  uint64_t quads = 0, pixels = 0, sampleCount = 0;
   Quad quad;
   quad.sampleCoverage = 0;
-  for (int by = detail::alignDown(s.y0, kBlockSize); by < s.y1; by += kBlockSize) {
-    for (int bx = detail::alignDown(s.x0, kBlockSize); bx < s.x1; bx += kBlockSize) {
-      const int64_t b0 = f0.at(bx, by), b1 = f1.at(bx, by), b2 = f2.at(bx, by);
-      if (detail::blockMax(f0, b0) + m0 < f0.threshold ||
-          detail::blockMax(f1, b1) + m1 < f1.threshold ||
-          detail::blockMax(f2, b2) + m2 < f2.threshold)
-        continue;  // the block lies wholly outside one edge
-      const bool inside = detail::blockMin(f0, b0) - m0 >= f0.threshold &&
-                          detail::blockMin(f1, b1) - m1 >= f1.threshold &&
-                          detail::blockMin(f2, b2) - m2 >= f2.threshold;
-      const bool blockInRect =
-          bx >= s.x0 && by >= s.y0 && bx + kBlockSize <= s.x1 && by + kBlockSize <= s.y1;
-      const int qyEnd = std::min(by + kBlockSize, s.y1);
-      const int qxEnd = std::min(bx + kBlockSize, s.x1);
-      for (int qy = std::max(by, detail::alignDown(s.y0, 2)); qy < qyEnd; qy += 2) {
-        const int64_t dy = qy - by;
-        int64_t e0 = b0 + dy * f0.stepY, e1 = b1 + dy * f1.stepY, e2 = b2 + dy * f2.stepY;
-        const int qxStart = std::max(bx, detail::alignDown(s.x0, 2));
-        const int64_t dx = qxStart - bx;
-        e0 += dx * f0.stepX;
-        e1 += dx * f1.stepX;
-        e2 += dx * f2.stepX;
-        for (int qx = qxStart; qx < qxEnd; qx += 2) {
-          uint8_t mask;
-          uint16_t sampleMask = 0;
-          if (!ms) {
-            mask = inside
-                       ? uint8_t{0xf}
-                       : static_cast<uint8_t>(detail::edgeMask(f0, e0) & detail::edgeMask(f1, e1) &
-                                              detail::edgeMask(f2, e2));
-            if (!blockInRect) mask &= detail::rectMask(qx, qy, s.x0, s.y0, s.x1, s.y1);
-          } else {
-            // The scissor stays per pixel; the edges decide each sample.
-            sampleMask = inside
-                             ? expandPixels(0xf, samples)
-                             : static_cast<uint16_t>(detail::edgeSampleMask(f0, e0, s0, samples) &
-                                                     detail::edgeSampleMask(f1, e1, s1, samples) &
-                                                     detail::edgeSampleMask(f2, e2, s2, samples));
-            if (!blockInRect)
-              sampleMask &= expandPixels(detail::rectMask(qx, qy, s.x0, s.y0, s.x1, s.y1), samples);
-            mask = pixelsOf(sampleMask);
-          }
-          if (mask != 0) {
-            quad.x = qx;
-            quad.y = qy;
-            quad.coverage = mask;
-            quad.sampleCoverage = sampleMask;
-            interpolateQuad(s, quad);
-            if (ms) interpolateSampleZ(s, samples, quad);
-            const int covered = laneCount(mask);
-            ++stats_.quads;
-            stats_.pixelsCovered += static_cast<uint64_t>(covered);
-            stats_.samplesCovered += static_cast<uint64_t>(ms ? laneCount(sampleMask) : covered);
-            stats_.helperPixels += static_cast<uint64_t>(4 - covered);
-            emit(static_cast<const Quad&>(quad));
-          }
-          e0 += 2 * f0.stepX;
-          e1 += 2 * f1.stepX;
-          e2 += 2 * f2.stepX;
-        }
-      }
-    }
-  }
-  if (stats_.quads == quadsBefore) ++stats_.trianglesEmpty;
+  // Inlined into both walks: a call per quad would cost more than the quad.
+  auto covered = [&](int qx, int qy, uint8_t mask, uint16_t sampleMask)
+      __attribute__((always_inline)) {
+    quad.x = qx;
+    quad.y = qy;
+    quad.coverage = mask;
+    quad.sampleCoverage = sampleMask;
+    interpolateQuad(s, quad);
+    if (ms) interpolateSampleZ(s, samples, quad);
+    const int n = laneCount(mask);
+    ++quads;
+    pixels += static_cast<uint64_t>(n);
+    sampleCount += static_cast<uint64_t>(ms ? laneCount(sampleMask) : n);
+    emit(static_cast<const Quad&>(quad));
+  };
+  if (ms || !detail::walkSmall(s, covered)) detail::walkBlocks(s, samples, covered);
+  stats_.quads += quads;
+  stats_.pixelsCovered += pixels;
+  stats_.samplesCovered += sampleCount;
+  stats_.helperPixels += 4 * quads - pixels;
+  if (quads == 0) ++stats_.trianglesEmpty;
 }
 
 }  // namespace tessera::gpu::ras

@@ -24,10 +24,14 @@ class QuadPixels {
     if (mask == 0xf && bytes_ == 4)
       return _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(row0_)),
                                 _mm_loadl_epi64(reinterpret_cast<const __m128i*>(row1_)));
-    alignas(16) uint32_t v[4] = {};
-    for (int i = 0; i < 4; ++i)
-      if ((mask >> i) & 1) v[i] = loadPixel(pixel(i), bytes_);
-    return _mm_load_si128(reinterpret_cast<const __m128i*>(v));
+    // Assembled in registers: four scalar stores read back as one vector would wait for store
+    // forwarding, which cannot merge them.
+    uint32_t v[4];
+    for (int i = 0; i < 4; ++i) v[i] = (mask >> i) & 1 ? loadPixel(pixel(i), bytes_) : 0u;
+    return _mm_unpacklo_epi64(_mm_unpacklo_epi32(_mm_cvtsi32_si128(static_cast<int>(v[0])),
+                                                 _mm_cvtsi32_si128(static_cast<int>(v[1]))),
+                              _mm_unpacklo_epi32(_mm_cvtsi32_si128(static_cast<int>(v[2])),
+                                                 _mm_cvtsi32_si128(static_cast<int>(v[3]))));
   }
   // Writes the lanes of `mask` to their pixels.
   void store(uint32_t mask, __m128i v) const {
