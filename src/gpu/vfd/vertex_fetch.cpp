@@ -62,9 +62,28 @@ void VertexFetch::fetch(const FetchState& state, std::span<const uint32_t> ids,
     for (uint32_t c = components; c < 4; ++c)
       std::fill(warp.in[a][c], warp.in[a][c] + n, c == 3 ? 1.0f : 0.0f);
     if (f.format == VertexFormat::Float32) {
-      for (uint32_t lane = 0; lane < n; ++lane) {
-        const uint8_t* e = base + uint64_t{ids[lane]} * f.stride;
-        for (uint32_t c = 0; c < components; ++c) std::memcpy(&warp.in[a][c][lane], e + 4 * c, 4);
+      // The component count is a constant of each loop, so the copies unroll.
+      auto copy = [&]<uint32_t C>() {
+        for (uint32_t lane = 0; lane < n; ++lane) {
+          const uint8_t* e = base + uint64_t{ids[lane]} * f.stride;
+          for (uint32_t c = 0; c < C; ++c) std::memcpy(&warp.in[a][c][lane], e + 4 * c, 4);
+        }
+      };
+      switch (components) {
+        case 1:
+          copy.template operator()<1>();
+          break;
+        case 2:
+          copy.template operator()<2>();
+          break;
+        case 3:
+          copy.template operator()<3>();
+          break;
+        case 4:
+          copy.template operator()<4>();
+          break;
+        default:
+          break;
       }
     } else {
       for (uint32_t lane = 0; lane < n; ++lane) {
