@@ -97,8 +97,8 @@ TEST(Rasterizer, MatchesBruteForceReference) {
 }
 
 // The small-triangle walk visits exactly the quads, masks and order of the block walk: random
-// triangles from under a pixel to past the small box, vertices on the 1/256 grid (so edges
-// through pixel centres exercise the fill rule), against odd scissors.
+// triangles from under a pixel to past the small box, vertices on the 1/256 grid and some on
+// pixel centres (so ties exercise the fill rule), against odd scissors.
 TEST(Rasterizer, SmallWalkMatchesBlockWalk) {
   using Visited = std::vector<std::tuple<int, int, int>>;
   std::mt19937 rng(5);
@@ -107,10 +107,11 @@ TEST(Rasterizer, SmallWalkMatchesBlockWalk) {
   for (int i = 0; i < 3000; ++i) {
     const int x = corner(rng), y = corner(rng);
     auto near = [&](int c) { return (c + size(rng) - 20 * 256) / 256.0f; };
-    // Every fourth vertex lies on a pixel centre.
+    // Every fourth triangle has two vertices on pixel centres (edges through centres).
     auto centre = [&](float c) { return i % 4 == 0 ? std::floor(c) + 0.5f : c; };
-    const Triangle t =
-        tri(x / 256.0f, y / 256.0f, centre(near(x)), centre(near(y)), centre(near(x)), near(y));
+    const float x1 = centre(near(x)), y1 = centre(near(y));
+    const float x2 = centre(near(x)), y2 = centre(near(y));
+    const Triangle t = tri(x / 256.0f, y / 256.0f, x1, y1, x2, y2);
     Scissor sc{edge(rng), edge(rng), 0, 0};
     sc.x1 = sc.x0 + 1 + edge(rng) % 50 + 20;
     sc.y1 = sc.y0 + 1 + edge(rng) % 50 + 20;
