@@ -1,7 +1,7 @@
 // Rasterizer (ras/): walks a triangle's bounding box clipped to the scissor in 8x8 blocks,
 // rejects or trivially accepts whole blocks from the edge functions at their corners, and emits
 // 2x2 quads with coverage and interpolated z, 1/w and barycentrics to the next stage. A small
-// triangle has every pixel of its box tested at once instead, with the same coverage and order.
+// triangle has its box tested a pixel row at a time instead, with the same coverage and order.
 // With a multisample target, coverage is decided at every sample position with the same fill
 // rule.
 #pragma once
@@ -166,71 +166,100 @@ void walkBlocks(const TriangleSetup& s, uint32_t samples, Visit&& visit) {
   }
 }
 
-// The same walk for a small triangle at one sample per pixel: every pixel centre of the
-// quad-aligned bounding box (at most kSmallBox pixels a side) is tested at once, a row at a time,
-// then the covered quads are visited in walkBlocks' order. The edge functions are stepped in
-// 32-bit integers when every value over the box fits them, so the tests are exact and the
-// coverage is walkBlocks' to the bit (a block walkBlocks rejects or accepts whole holds no pixel
-// that says otherwise). Returns false, having visited nothing, for a triangle it does not take.
-// Small triangles are the common case of dense meshes, where the block walk's per-block and
-// per-quad set-up in 64-bit integers cost more than the pixels.
+// Small triangles (at most kSmallBox pixels a side of their quad-aligned box) are tested a pixel
+// row of the box at a time: the common case of dense meshes, where the block walk's per-block and
+// per-quad set-up in 64-bit integers costs more than the pixels.
 inline constexpr int kSmallBox = 32;
 
+// A small box's three edge functions relative to their thresholds, stepped in 32-bit integers:
+// valid() only when every value over the box fits them, so each test is the exact one.
+class SmallBoxEdges {
+ public:
+  // The box's top-left pixel is (x0, y0); it is w <= kSmallBox pixels wide.
+  SmallBoxEdges(const TriangleSetup& s, int x0, int y0, int w) : w_(w) {
+    for (int k = 0; k < 3; ++k) {
+      const EdgeFunction& f = s.edge[k];
+      const int64_t b = f.at(x0, y0) - f.threshold;
+      valid_ = valid_ &&
+               std::abs(b) + (kSmallBox - 1) * (std::abs(f.stepX) + std::abs(f.stepY)) <= INT32_MAX;
+      base_[k] = static_cast<int32_t>(b);
+      stepX_[k] = static_cast<int32_t>(f.stepX);
+      stepY_[k] = static_cast<int32_t>(f.stepY);
+    }
+#if defined(__SSE2__)
+    if (!valid_) return;
+    for (int k = 0; k < 3; ++k) {
+      const __m128i lanes = _mm_setr_epi32(base_[k], base_[k] + stepX_[k], base_[k] + 2 * stepX_[k],
+                                           base_[k] + 3 * stepX_[k]);
+      for (int c = 0; 4 * c < w_; ++c)
+        row0_[k][c] = _mm_add_epi32(lanes, _mm_set1_epi32(4 * c * stepX_[k]));
+    }
+#endif
+  }
+  bool valid() const {
+    return valid_;
+  }
+
+  // Bit i set when pixel (x0 + i, y0 + j) lies inside all three edges, for i < w (bits at and
+  // beyond w are unspecified).
+  uint32_t rowScalar(int j) const {
+    uint32_t bits = 0;
+    for (int i = 0; i < w_; ++i) {
+      bool in = true;
+      for (int k = 0; k < 3; ++k) in = in && base_[k] + i * stepX_[k] + j * stepY_[k] >= 0;
+      bits |= uint32_t{in} << i;
+    }
+    return bits;
+  }
+#if defined(__SSE2__)
+  // rowScalar four pixels per SSE2 compare, from the values at row 0 kept in registers.
+  uint32_t row(int j) const {
+    const __m128i minusOne = _mm_set1_epi32(-1);
+    const __m128i dy0 = _mm_set1_epi32(j * stepY_[0]), dy1 = _mm_set1_epi32(j * stepY_[1]),
+                  dy2 = _mm_set1_epi32(j * stepY_[2]);
+    uint32_t bits = 0;
+    for (int c = 0; 4 * c < w_; ++c) {
+      const __m128i in =
+          _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(_mm_add_epi32(row0_[0][c], dy0), minusOne),
+                                      _mm_cmpgt_epi32(_mm_add_epi32(row0_[1][c], dy1), minusOne)),
+                        _mm_cmpgt_epi32(_mm_add_epi32(row0_[2][c], dy2), minusOne));
+      bits |= static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(in))) << (4 * c);
+    }
+    return bits;
+  }
+#else
+  uint32_t row(int j) const {
+    return rowScalar(j);
+  }
+#endif
+
+ private:
+  int w_;
+  int32_t base_[3], stepX_[3], stepY_[3];
+  bool valid_ = true;
+#if defined(__SSE2__)
+  __m128i row0_[3][kSmallBox / 4];  // each edge's values on row 0, four columns per register
+#endif
+};
+
+// walkBlocks for a small triangle at one sample per pixel: every pixel row of the quad-aligned box
+// is tested at once (SmallBoxEdges), then the covered quads are visited in walkBlocks' order. The
+// tests are exact, so the coverage is walkBlocks' to the bit (a block walkBlocks rejects or
+// accepts whole holds no pixel that says otherwise). Returns false, having visited nothing, for a
+// triangle it does not take.
 template <class Visit>
 bool walkSmall(const TriangleSetup& s, Visit&& visit) {
   const int qx0 = alignDown(s.x0, 2), qy0 = alignDown(s.y0, 2);
   const int w = s.x1 - qx0, h = s.y1 - qy0;
   if (w > kSmallBox || h > kSmallBox) return false;
-  int32_t base[3], stepX[3], stepY[3];
-  for (int k = 0; k < 3; ++k) {
-    const EdgeFunction& f = s.edge[k];
-    const int64_t b = f.at(qx0, qy0) - f.threshold;
-    if (std::abs(b) + (kSmallBox - 1) * (std::abs(f.stepX) + std::abs(f.stepY)) > INT32_MAX)
-      return false;
-    base[k] = static_cast<int32_t>(b);
-    stepX[k] = static_cast<int32_t>(f.stepX);
-    stepY[k] = static_cast<int32_t>(f.stepY);
-  }
+  const SmallBoxEdges edges(s, qx0, qy0, w);
+  if (!edges.valid()) return false;
   // rows[j]: bit i set when pixel (qx0 + i, qy0 + j) is covered and inside the box; the row
   // after the last is empty so that a quad row can always read two.
   uint32_t rows[kSmallBox + 1];
-  rows[0] = rows[h] = 0;  // the rows the loops below may not write
+  rows[0] = rows[h] = 0;  // the rows the loop below may not write
   const uint32_t cols = (w == 32 ? ~0u : (1u << w) - 1u) & ~((1u << (s.x0 - qx0)) - 1u);
-#if defined(__SSE2__)
-  // Each edge's values at row 0, four columns per register.
-  const int vectors = (w + 3) / 4;
-  __m128i first[3][kSmallBox / 4];
-  for (int k = 0; k < 3; ++k) {
-    const __m128i lane =
-        _mm_setr_epi32(base[k], base[k] + stepX[k], base[k] + 2 * stepX[k], base[k] + 3 * stepX[k]);
-    for (int c = 0; c < vectors; ++c)
-      first[k][c] = _mm_add_epi32(lane, _mm_set1_epi32(4 * c * stepX[k]));
-  }
-  const __m128i minusOne = _mm_set1_epi32(-1);
-  for (int j = s.y0 - qy0; j < h; ++j) {
-    const __m128i dy0 = _mm_set1_epi32(j * stepY[0]), dy1 = _mm_set1_epi32(j * stepY[1]),
-                  dy2 = _mm_set1_epi32(j * stepY[2]);
-    uint32_t bits = 0;
-    for (int c = 0; c < vectors; ++c) {
-      const __m128i in =
-          _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(_mm_add_epi32(first[0][c], dy0), minusOne),
-                                      _mm_cmpgt_epi32(_mm_add_epi32(first[1][c], dy1), minusOne)),
-                        _mm_cmpgt_epi32(_mm_add_epi32(first[2][c], dy2), minusOne));
-      bits |= static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(in))) << (4 * c);
-    }
-    rows[j] = bits & cols;
-  }
-#else
-  for (int j = s.y0 - qy0; j < h; ++j) {
-    uint32_t bits = 0;
-    for (int i = 0; i < w; ++i) {
-      bool in = true;
-      for (int k = 0; k < 3; ++k) in = in && base[k] + i * stepX[k] + j * stepY[k] >= 0;
-      bits |= uint32_t{in} << i;
-    }
-    rows[j] = bits & cols;
-  }
-#endif
+  for (int j = s.y0 - qy0; j < h; ++j) rows[j] = edges.row(j) & cols;
   for (int by = alignDown(s.y0, kBlockSize); by < s.y1; by += kBlockSize) {
     for (int bx = alignDown(s.x0, kBlockSize); bx < s.x1; bx += kBlockSize) {
       const int qyEnd = std::min(by + kBlockSize, s.y1);
@@ -265,7 +294,6 @@ void Rasterizer::rasterize(const Triangle& tri, const Scissor& scissor, Emit&& e
   // Counted in locals and added once: the emit call would otherwise make every update a store.
   uint64_t quads = 0, pixels = 0, sampleCount = 0;
   Quad quad;
-  quad.sampleCoverage = 0;
   // Inlined into both walks: a call per quad would cost more than the quad.
   auto covered = [&](int qx, int qy, uint8_t mask, uint16_t sampleMask)
       __attribute__((always_inline)) {
