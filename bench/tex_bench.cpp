@@ -1,11 +1,14 @@
 // Texture unit throughput: pixels sampled per second for the filter paths a frame exercises
 // (magnified bilinear, minified trilinear, nearest, a cube map), on a 256x256 RGBA8 texture
 // with a full mip chain. Each quad walks the texture so that caches see a realistic stream.
+// BM_QuadNearestCachedRGB8 is the lookup of glmark2's effect2d (an RGB8 image, NEAREST, about a
+// texel per pixel) through the adreno-a630's texture cache: the cost of the cache model.
 #include <benchmark/benchmark.h>
 
 #include <vector>
 
 #include "gpu/mem/gpu_memory.h"
+#include "gpu/preset/preset.h"
 #include "gpu/tex/texture_unit.h"
 
 namespace tessera::gpu::tex {
@@ -16,8 +19,8 @@ struct Texture {
   TextureUnit unit{memory};
   TextureDescriptor desc;
 
-  Texture(bool cube, Filter filter, MipFilter mip) {
-    desc.format = TexFormat::RGBA8;
+  Texture(bool cube, Filter filter, MipFilter mip, TexFormat format = TexFormat::RGBA8) {
+    desc.format = format;
     desc.width = desc.height = 256;
     desc.levels = 9;
     desc.cube = cube;
@@ -32,8 +35,10 @@ struct Texture {
 
 // `scale` texels per pixel: below 1 magnifies, above 1 minifies. A warp is 8 quads, 4 across
 // and 2 down, sampled in one call as the shader core does; the memory is pinned as in a GPU run.
-void quads(benchmark::State& state, Filter filter, MipFilter mip, float scale) {
-  Texture tex(false, filter, mip);
+void quads(benchmark::State& state, Filter filter, MipFilter mip, float scale,
+           TexFormat format = TexFormat::RGBA8, TexCacheConfig cache = {}) {
+  Texture tex(false, filter, mip, format);
+  tex.unit.configureCache(cache);
   const GpuMemory::ViewScope pinned(tex.memory, tex.memory.view());
   const float step = scale / 256.0f;
   constexpr int kQuads = 8;
@@ -67,6 +72,11 @@ void BM_QuadTrilinearMinified(benchmark::State& state) {
 void BM_QuadNearest(benchmark::State& state) {
   quads(state, Filter::Nearest, MipFilter::None, 1.0f);
 }
+void BM_QuadNearestCachedRGB8(benchmark::State& state) {
+  const Preset& a630 = findPreset("adreno-a630");
+  quads(state, Filter::Nearest, MipFilter::None, 1.0f, TexFormat::RGB8,
+        {a630.texCacheBytes, a630.texCacheLineBytes, a630.texCacheWays});
+}
 
 void BM_QuadCubeBilinear(benchmark::State& state) {
   Texture tex(true, Filter::Linear, MipFilter::Linear);
@@ -87,6 +97,7 @@ void BM_QuadCubeBilinear(benchmark::State& state) {
 BENCHMARK(BM_QuadBilinearMagnified);
 BENCHMARK(BM_QuadTrilinearMinified);
 BENCHMARK(BM_QuadNearest);
+BENCHMARK(BM_QuadNearestCachedRGB8);
 BENCHMARK(BM_QuadCubeBilinear);
 
 }  // namespace

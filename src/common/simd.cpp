@@ -9,7 +9,8 @@ namespace {
 SimdPath detect() {
 #if TESSERA_AVX2_CLONES
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2")) return SimdPath::Avx2;
+  // Every processor with AVX2 so far also has FMA, which the AVX2 texture kernels use.
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return SimdPath::Avx2;
 #endif
   return SimdPath::Portable;
 }

@@ -1,7 +1,8 @@
 // The host SIMD path the model's per-lane loops run on: the portable build (SSE2 on x86-64), or
-// AVX2 where the processor has it, chosen at run time. Both paths compute every lane with the
-// same IEEE operations (no fused multiply-add), so images and counters do not depend on the
-// path; the thread-count tests render with each and compare.
+// AVX2 (with FMA) where the processor has it, chosen at run time. Both paths compute every lane
+// with the same IEEE operations (no multiply-add is fused, except where an FMA step provably gives
+// the same correctly rounded result, as divideUnorm8 in common/unorm_divide.h), so images and
+// counters do not depend on the path; the thread-count tests render with each and compare.
 #pragma once
 #include <atomic>
 #include <cstdint>

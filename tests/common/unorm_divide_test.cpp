@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/simd.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -31,6 +33,34 @@ TEST(UnormDivide, EveryFilteredSumGivesTheQuotientOfTheDivision) {
     EXPECT_EQ(wrong, 0u) << "field of " << bits << " bits";
   }
 }
+
+#if TESSERA_AVX2_CLONES
+// The AVX2 path's FMA form against divideUnorm4, over the same values.
+[[gnu::target("avx2,fma")]] void compareFmaForm(uint32_t bits, uint32_t& wrong) {
+  const uint32_t d = (1u << bits) - 1u;
+  const uint32_t last = d << 16;
+  for (uint32_t n = 0; n <= last; n += 8) {
+    alignas(32) float x[8], got[8], want[8];
+    for (uint32_t k = 0; k < 8; ++k) x[k] = static_cast<float>(std::min(n + k, last)) / 65536.0f;
+    _mm256_store_ps(got, divideUnorm8(_mm256_load_ps(x), static_cast<float>(d)));
+    for (int half = 0; half < 2; ++half)
+      _mm_store_ps(want + 4 * half,
+                   divideUnorm4(_mm_load_ps(x + 4 * half), 1.0 / static_cast<double>(d)));
+    for (uint32_t k = 0; k < 8; ++k)
+      if (std::memcmp(&got[k], &want[k], sizeof want[k]) != 0 && ++wrong <= 3)
+        ADD_FAILURE() << x[k] << " / " << d << ": " << got[k] << " instead of " << want[k];
+  }
+}
+
+TEST(UnormDivide, FmaFormGivesTheSameQuotients) {
+  if (hostSimdPath() != SimdPath::Avx2) GTEST_SKIP() << "the processor has no AVX2 and FMA";
+  for (const uint32_t bits : {1u, 2u, 4u, 5u, 6u, 8u}) {
+    uint32_t wrong = 0;
+    compareFmaForm(bits, wrong);
+    EXPECT_EQ(wrong, 0u) << "field of " << bits << " bits";
+  }
+}
+#endif
 
 // Each lane has its own divisor (a pixel's channels of different widths, as RGB565's 5, 6, 5).
 TEST(UnormDivide, EachLaneDividesByItsOwnDivisor) {

@@ -3,7 +3,8 @@
 // (coordinates, wrapping, weights and byte offsets in 256-bit registers), the texture cache's
 // lookups, the texel loads (hardware gathers), and the decode, filter and unorm expansion.
 //
-// Every lane's arithmetic is the SSE kernel's, operation for operation (AVX2 without FMA), so the
+// Every lane's arithmetic is the SSE kernel's, operation for operation, except the unorm
+// expansion, whose FMA form gives the same correctly rounded quotient (divideUnorm8); so the
 // results are the same to the bit. The cache sees the same lookups in the same order: a pair whose
 // texels all lie on lines that are the most recently used of their sets is counted as hits in one
 // step (each of those lookups is a hit that changes no recency order, so their order cannot
@@ -17,6 +18,7 @@
 
 #include "common/lane_count.h"
 #include "common/simd.h"
+#include "common/unorm_divide.h"
 #include "gpu/tex/quad_coords.h"
 #include "gpu/tex/quad_filter.h"
 #include "gpu/tex/tex_wrap.h"
@@ -24,7 +26,8 @@
 
 namespace tessera::gpu::tex::detail {
 #if TESSERA_AVX2_CLONES
-#define TESSERA_TEX_AVX2 [[gnu::target("avx2"), gnu::always_inline]] inline
+// The kernels may use FMA (every AVX2 path has it, common/simd.h), for divideUnorm8 only.
+#define TESSERA_TEX_AVX2 [[gnu::target("avx2,fma"), gnu::always_inline]] inline
 namespace {
 
 // quad_coords.h's steps for eight coordinates (see there for why each is the scalar one).
@@ -66,14 +69,6 @@ TESSERA_TEX_AVX2 __m256i wrap8(Wrap w, __m256i i, int32_t size) {
   _mm256_store_si256(reinterpret_cast<__m256i*>(v), i);
   for (int32_t& x : v) x = wrapIndex(w, x, size);
   return _mm256_load_si256(reinterpret_cast<const __m256i*>(v));
-}
-
-// x / d for eight x with the reciprocal of d in double: divideUnorm4 (unorm_divide.h) per half.
-TESSERA_TEX_AVX2 __m256 divideUnorm8(__m256 x, double reciprocal) {
-  const __m256d r = _mm256_set1_pd(reciprocal);
-  const __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(x)), r));
-  const __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(x, 1)), r));
-  return _mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1);
 }
 
 // The byte offset of texel `i` of a row starting at texel `row`.
@@ -137,8 +132,15 @@ TESSERA_TEX_AVX2 uint32_t laneBits(__m256i v) {
 }
 
 // The lanes of `lines` (relative to `baseLine`) are each the most recently used line of its set.
+// Mostly a pair's top-row pixels (lanes 0, 1, 4, 5) share one line and its bottom-row pixels
+// (2, 3, 6, 7) another: then those two are tested, otherwise each lane's set is read (gathered).
 TESSERA_TEX_AVX2 bool allMostRecent(__m256i lines, uint64_t baseLine, const CacheProbe& cache,
                                     uint32_t lanes) {
+  const __m256i rows =
+      _mm256_permutevar8x32_epi32(lines, _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2));
+  if ((laneBits(_mm256_cmpeq_epi32(lines, rows)) & lanes) == lanes)
+    return cache.mostRecent(baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(lines))) &&
+           cache.mostRecent(baseLine + static_cast<uint32_t>(_mm256_extract_epi32(lines, 2)));
   const __m256i base = _mm256_set1_epi64x(static_cast<long long>(baseLine));
   const __m256i mask = _mm256_set1_epi64x(static_cast<long long>(cache.setMask()));
   const auto* fronts = reinterpret_cast<const long long*>(cache.fronts());
@@ -298,7 +300,7 @@ TESSERA_TEX_AVX2 __m256 activeLanes(const float* row, uint32_t active) {
 }
 
 template <size_t I, Filter FL, int Count>
-[[gnu::target("avx2")]] uint32_t filterPairs(const QuadLookup& q) {
+[[gnu::target("avx2,fma")]] uint32_t filterPairs(const QuadLookup& q) {
   constexpr TexFormat F = kQuadFormats[I];
   constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
@@ -340,7 +342,7 @@ template <size_t I, Filter FL, int Count>
       }
       for (int ch = 0; ch < 4; ++ch)
         level[k][ch] =
-            layout[ch].bits == 0 ? sum[ch] : divideUnorm8(sum[ch], 1.0 / fieldScale(layout[ch]));
+            layout[ch].bits == 0 ? sum[ch] : divideUnorm8(sum[ch], fieldScale(layout[ch]));
     }
     for (int ch = 0; ch < 4; ++ch) {
       __m256 c = level[0][ch];
