@@ -1,8 +1,10 @@
 // Texture unit throughput: pixels sampled per second for the filter paths a frame exercises
 // (magnified bilinear, minified trilinear, nearest, a cube map), on a 256x256 RGBA8 texture
 // with a full mip chain. Each quad walks the texture so that caches see a realistic stream.
-// BM_QuadNearestCachedRGB8 is the lookup of glmark2's effect2d (an RGB8 image, NEAREST, about a
-// texel per pixel) through the adreno-a630's texture cache: the cost of the cache model.
+// The Cached ones go through the adreno-a630's texture cache, so that the cost of the cache model
+// shows: BM_QuadNearestCachedRGB8 is the lookup of glmark2's effect2d (an RGB8 image, NEAREST,
+// about a texel per pixel), BM_QuadBilinearCached that of its desktop blur (RGBA8, bilinear, a
+// texel per pixel).
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -72,10 +74,15 @@ void BM_QuadTrilinearMinified(benchmark::State& state) {
 void BM_QuadNearest(benchmark::State& state) {
   quads(state, Filter::Nearest, MipFilter::None, 1.0f);
 }
-void BM_QuadNearestCachedRGB8(benchmark::State& state) {
+TexCacheConfig a630Cache() {
   const Preset& a630 = findPreset("adreno-a630");
-  quads(state, Filter::Nearest, MipFilter::None, 1.0f, TexFormat::RGB8,
-        {a630.texCacheBytes, a630.texCacheLineBytes, a630.texCacheWays});
+  return {a630.texCacheBytes, a630.texCacheLineBytes, a630.texCacheWays};
+}
+void BM_QuadNearestCachedRGB8(benchmark::State& state) {
+  quads(state, Filter::Nearest, MipFilter::None, 1.0f, TexFormat::RGB8, a630Cache());
+}
+void BM_QuadBilinearCached(benchmark::State& state) {
+  quads(state, Filter::Linear, MipFilter::None, 1.0f, TexFormat::RGBA8, a630Cache());
 }
 
 void BM_QuadCubeBilinear(benchmark::State& state) {
@@ -98,6 +105,7 @@ BENCHMARK(BM_QuadBilinearMagnified);
 BENCHMARK(BM_QuadTrilinearMinified);
 BENCHMARK(BM_QuadNearest);
 BENCHMARK(BM_QuadNearestCachedRGB8);
+BENCHMARK(BM_QuadBilinearCached);
 BENCHMARK(BM_QuadCubeBilinear);
 
 }  // namespace
