@@ -167,6 +167,61 @@ TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
   EXPECT_GT(fast.unit.stats().hits, 0u);
 }
 
+// A shader sampling two textures in turn, warp by warp, with neighbouring pixels' coordinates
+// (coherent pairs, unlike the random quads above): the two textures' lines compete for the
+// cache's few sets, so many of a pair's lookups hit lines that are not the most recent of their
+// sets, and the kernels must leave each set in the order the lookups one by one would. Every
+// result, counter and set's contents must be what the general filter leaves, quad by quad (a
+// kernel looking up a bilinear footprint's rows in the other order fails here).
+TEST(SpecializedFilters, InterleavedTexturesReorderTheCacheAsTheGeneralFilter) {
+  std::mt19937 rng(77);
+  std::uniform_real_distribution<float> origin(-4.0f, 36.0f), scale(0.4f, 1.6f);
+  // Few sets, so that a pair's lines often share one and the order of their reordering counts.
+  constexpr TexCacheConfig kCaches[] = {{2048, 64, 4}, {512, 64, 4}, {512, 32, 8}};
+  for (int combo = 0; combo < 2 * 3; ++combo) {
+    const Filter filter = combo % 2 ? Filter::Linear : Filter::Nearest;
+    TexFixture fast, general;
+    general.unit.setSpecializedFilters(false);
+    for (TexFixture* f : {&fast, &general}) f->unit.configureCache(kCaches[combo / 2]);
+    auto [a1, a2] = randomTextures(fast, general, TexFormat::RGBA8, 32, 32, 1, rng);
+    auto [b1, b2] = randomTextures(fast, general, TexFormat::RGB8, 32, 32, 1, rng);
+    for (TextureDescriptor* d : {&a1, &a2, &b1, &b2}) {
+      d->magFilter = d->minFilter = filter;
+      d->wrapS = d->wrapT = Wrap::ClampToEdge;
+    }
+    constexpr int kQuads = 8;  // 4 across, 2 down: the kernels pair quads 0 and 1, 2 and 3, ...
+    for (int warp = 0; warp < 400; ++warp) {
+      const float x0 = origin(rng), y0 = origin(rng), step = scale(rng);
+      float s[4 * kQuads], t[4 * kQuads], bias[kQuads] = {};
+      for (int q = 0; q < kQuads; ++q)
+        for (int p = 0; p < 4; ++p) {
+          s[4 * q + p] = (x0 + step * static_cast<float>(2 * (q % 4) + (p & 1))) / 32.0f;
+          t[4 * q + p] = (y0 + step * static_cast<float>(2 * (q / 4) + (p >> 1))) / 32.0f;
+        }
+      for (const auto& [fastTex, generalTex] : {std::pair{&a1, &a2}, std::pair{&b1, &b2}}) {
+        float rows[4][4 * kQuads];
+        float* const out[4] = {rows[0], rows[1], rows[2], rows[3]};
+        fast.unit.sampleQuads(*fastTex, s, t, bias, (1u << kQuads) - 1, out);
+        for (int q = 0; q < kQuads; ++q) {
+          float want[4][4];
+          general.unit.sampleQuad(*generalTex, s + 4 * q, t + 4 * q, 0.0f, want);
+          for (int p = 0; p < 4; ++p)
+            for (int ch = 0; ch < 4; ++ch)
+              ASSERT_EQ(std::memcmp(&rows[ch][4 * q + p], &want[p][ch], sizeof(float)), 0)
+                  << "combination " << combo << " warp " << warp << " quad " << q;
+        }
+      }
+    }
+    EXPECT_TRUE(sameStats(fast.unit.stats(), general.unit.stats())) << "combination " << combo;
+    EXPECT_GT(fast.unit.stats().misses, 0u);
+    EXPECT_GT(fast.unit.stats().hits, fast.unit.stats().misses);
+    const TextureCache& cache = fast.unit.cache();
+    for (uint32_t set = 0; set < cache.sets(); ++set)
+      EXPECT_EQ(cache.setContents(set), general.unit.cache().setContents(set))
+          << "combination " << combo << " set " << set;
+  }
+}
+
 // The quad paths reduce and floor coordinates in SIMD registers: NaN, infinities, signed zeros,
 // values beyond 2^23 (already integers) and far outside the texture must wrap or clamp to the
 // texels the scalar path picks.
