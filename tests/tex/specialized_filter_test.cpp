@@ -175,18 +175,25 @@ TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
 // kernel looking up a bilinear footprint's rows in the other order fails here).
 TEST(SpecializedFilters, InterleavedTexturesReorderTheCacheAsTheGeneralFilter) {
   std::mt19937 rng(77);
-  std::uniform_real_distribution<float> origin(-4.0f, 36.0f), scale(0.4f, 1.6f);
-  // Few sets, so that a pair's lines often share one and the order of their reordering counts.
-  constexpr TexCacheConfig kCaches[] = {{2048, 64, 4}, {512, 64, 4}, {512, 32, 8}};
-  for (int combo = 0; combo < 2 * 3; ++combo) {
-    const Filter filter = combo % 2 ? Filter::Linear : Filter::Nearest;
+  std::uniform_real_distribution<float> origin(-4.0f, 36.0f), scale(0.4f, 3.0f);
+  std::uniform_int_distribution<uint32_t> mask(1, 255);
+  // Few sets, so that a pair's lines often share one and the order of their reordering counts;
+  // down to one set, and to one and two ways, fewer than a pair's pixel can touch.
+  constexpr TexCacheConfig kCaches[] = {{2048, 64, 4}, {512, 64, 4}, {512, 32, 8},
+                                        {256, 64, 4},  {256, 64, 1}, {256, 32, 2}};
+  constexpr int kCacheCount = sizeof kCaches / sizeof kCaches[0];
+  // NEAREST, bilinear, and trilinear (two levels blended) once minified.
+  constexpr int kFilters = 3;
+  for (int combo = 0; combo < kFilters * kCacheCount; ++combo) {
+    const int filter = combo % kFilters;
     TexFixture fast, general;
     general.unit.setSpecializedFilters(false);
-    for (TexFixture* f : {&fast, &general}) f->unit.configureCache(kCaches[combo / 2]);
-    auto [a1, a2] = randomTextures(fast, general, TexFormat::RGBA8, 32, 32, 1, rng);
-    auto [b1, b2] = randomTextures(fast, general, TexFormat::RGB8, 32, 32, 1, rng);
+    for (TexFixture* f : {&fast, &general}) f->unit.configureCache(kCaches[combo / kFilters]);
+    auto [a1, a2] = randomTextures(fast, general, TexFormat::RGBA8, 32, 32, 6, rng);
+    auto [b1, b2] = randomTextures(fast, general, TexFormat::RGB8, 32, 32, 6, rng);
     for (TextureDescriptor* d : {&a1, &a2, &b1, &b2}) {
-      d->magFilter = d->minFilter = filter;
+      d->magFilter = d->minFilter = filter == 0 ? Filter::Nearest : Filter::Linear;
+      d->mipFilter = filter == 2 ? MipFilter::Linear : MipFilter::None;
       d->wrapS = d->wrapT = Wrap::ClampToEdge;
     }
     constexpr int kQuads = 8;  // 4 across, 2 down: the kernels pair quads 0 and 1, 2 and 3, ...
@@ -198,11 +205,14 @@ TEST(SpecializedFilters, InterleavedTexturesReorderTheCacheAsTheGeneralFilter) {
           s[4 * q + p] = (x0 + step * static_cast<float>(2 * (q % 4) + (p & 1))) / 32.0f;
           t[4 * q + p] = (y0 + step * static_cast<float>(2 * (q / 4) + (p >> 1))) / 32.0f;
         }
+      // Every other warp has some quads off, so that pairs of one quad occur.
+      const uint32_t quads = warp % 2 ? mask(rng) : (1u << kQuads) - 1;
       for (const auto& [fastTex, generalTex] : {std::pair{&a1, &a2}, std::pair{&b1, &b2}}) {
         float rows[4][4 * kQuads];
         float* const out[4] = {rows[0], rows[1], rows[2], rows[3]};
-        fast.unit.sampleQuads(*fastTex, s, t, bias, (1u << kQuads) - 1, out);
+        fast.unit.sampleQuads(*fastTex, s, t, bias, quads, out);
         for (int q = 0; q < kQuads; ++q) {
+          if (((quads >> q) & 1) == 0) continue;
           float want[4][4];
           general.unit.sampleQuad(*generalTex, s + 4 * q, t + 4 * q, 0.0f, want);
           for (int p = 0; p < 4; ++p)
