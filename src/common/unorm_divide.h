@@ -1,7 +1,8 @@
-// The expansion of unsigned normalized integers, x / (2^bits - 1), for four values in SSE
-// registers without a division: x times the reciprocal in double, rounded to float, is the
-// correctly rounded quotient that a division gives, at a fraction of divps's latency. Used where
-// a texture unit or render backend expands stored integers (or filtered sums of them).
+// The expansion of unsigned normalized integers, x / (2^bits - 1), without a division: for four
+// values in SSE registers, x times the reciprocal in double, rounded to float, is the correctly
+// rounded quotient that a division gives, at a fraction of divps's latency; for eight on the AVX2
+// path, an FMA-corrected float quotient is the same float. Used where a texture unit or render
+// backend expands stored integers (or filtered sums of them).
 #pragma once
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -27,12 +28,12 @@ namespace tessera {
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-// x / d for eight x on the AVX2 path, with d = 2^bits - 1 for a field of at most 8 bits and
-// 0 <= x <= d: the same floats as divideUnorm4, in three single-precision operations instead of
+// x / d for eight x on the AVX2 path, with d = 2^bits - 1 for a field of at most 10 bits and
+// 0 <= x <= 2d: the same floats as divideUnorm4, in three single-precision operations instead of
 // eight double ones. q = x * (1/d) is within an ulp of the quotient; its remainder x - q d is
 // exact in one FMA; and q + remainder * (1/d), rounded once, is then the correctly rounded
 // quotient (Markstein's correction step, which needs 1/d itself correctly rounded, as the float
-// division gives it). Checked over every float from 0 to d for 1, 4, 5, 6 and 8 bits;
+// division gives it). Checked over every float from 0 to 2d for 1, 2, 4, 5, 6, 8 and 10 bits;
 // tests/common/unorm_divide_test.cpp compares every value a filter meets with divideUnorm4.
 [[gnu::target("avx2,fma"), gnu::always_inline]] inline __m256 divideUnorm8(__m256 x, float d) {
   const __m256 divisor = _mm256_set1_ps(d), reciprocal = _mm256_set1_ps(1.0f / d);

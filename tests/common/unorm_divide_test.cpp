@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include "common/simd.h"
-
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+
+#include "common/simd.h"
 
 namespace tessera {
 namespace {

@@ -178,7 +178,7 @@ TEST(SpecializedFilters, InterleavedTexturesReorderTheCacheAsTheGeneralFilter) {
   std::uniform_real_distribution<float> origin(-4.0f, 36.0f), scale(0.4f, 3.0f);
   std::uniform_int_distribution<uint32_t> mask(1, 255);
   // Few sets, so that a pair's lines often share one and the order of their reordering counts;
-  // down to one set, and to one and two ways, fewer than a pair's pixel can touch.
+  // down to one set, and to one and two ways, fewer lines than one pixel's footprint can touch.
   constexpr TexCacheConfig kCaches[] = {{2048, 64, 4}, {512, 64, 4}, {512, 32, 8},
                                         {256, 64, 4},  {256, 64, 1}, {256, 32, 2}};
   constexpr int kCacheCount = sizeof kCaches / sizeof kCaches[0];
