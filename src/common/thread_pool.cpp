@@ -23,14 +23,14 @@ ThreadPool::~ThreadPool() {
   for (std::thread& t : workers_) t.join();
 }
 
-void ThreadPool::submit(std::function<void()> task) {
+void ThreadPool::submit(std::function<void()> task, uint64_t cost) {
   if (workers_.empty()) {
     task();
     return;
   }
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    tasks_.push_back(std::move(task));
+    tasks_.push_back({std::move(task), cost});
   }
   wake_.notify_one();
 }
@@ -38,13 +38,16 @@ void ThreadPool::submit(std::function<void()> task) {
 bool ThreadPool::runOne() {
   std::unique_lock<std::mutex> lock(mutex_);
   if (tasks_.empty()) return false;
-  runFront(lock);
+  runNext(lock);
   return true;
 }
 
-void ThreadPool::runFront(std::unique_lock<std::mutex>& lock) {
-  std::function<void()> task = std::move(tasks_.front());
-  tasks_.pop_front();
+void ThreadPool::runNext(std::unique_lock<std::mutex>& lock) {
+  // max_element keeps the first of equal elements: the oldest of equal costs.
+  const auto next = std::max_element(tasks_.begin(), tasks_.end(),
+                                     [](const Task& a, const Task& b) { return a.cost < b.cost; });
+  std::function<void()> task = std::move(next->run);
+  tasks_.erase(next);
   ++running_;
   lock.unlock();
   task();
@@ -65,7 +68,7 @@ void ThreadPool::work() {
   for (;;) {
     wake_.wait(lock, [this] { return stop_ || !tasks_.empty(); });
     if (tasks_.empty()) return;  // stopping, and nothing left
-    runFront(lock);
+    runNext(lock);
   }
 }
 

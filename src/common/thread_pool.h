@@ -1,4 +1,5 @@
-// A fixed set of host threads that run tasks in submission order of start (not of finish).
+// A fixed set of host threads that run tasks, the one with the largest predicted cost first (in
+// submission order among equal costs), so that the longest tasks of a batch do not start last.
 // The caller is one of the `threads`: the pool starts threads - 1 of its own, and the caller
 // runs queued tasks itself while it waits for them (runOne, wait), so that `threads` tasks run
 // at once and no more: a thread of ours never waits for a processor another of ours holds.
@@ -8,6 +9,7 @@
 #pragma once
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -24,22 +26,29 @@ class ThreadPool final {
   ThreadPool& operator=(const ThreadPool&) = delete;
 
   // Tasks must not throw: they catch what they raise and report it through their own state.
-  void submit(std::function<void()> task);
-  // Runs the oldest queued task on the caller; false when none is queued.
+  // `cost` is the task's predicted cost in any unit the caller uses for all of its tasks; it only
+  // orders the queue.
+  void submit(std::function<void()> task, uint64_t cost = 0);
+  // Runs the next queued task on the caller; false when none is queued.
   bool runOne();
   // Runs queued tasks on the caller, then blocks until every submitted task has finished.
   void wait();
 
  private:
+  struct Task {
+    std::function<void()> run;
+    uint64_t cost;
+  };
   void work();
-  // Runs the oldest queued task; `lock` holds mutex_ before and after.
-  void runFront(std::unique_lock<std::mutex>& lock);
+  // Runs the queued task with the largest cost, the oldest of equals; `lock` holds mutex_ before
+  // and after.
+  void runNext(std::unique_lock<std::mutex>& lock);
 
   unsigned threads_;
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable wake_, idle_;
-  std::deque<std::function<void()>> tasks_;
+  std::deque<Task> tasks_;
   size_t running_ = 0;
   bool stop_ = false;
 };

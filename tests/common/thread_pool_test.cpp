@@ -1,5 +1,6 @@
 // The host thread pool the bins of a render pass run on: the caller is one of its threads, so
-// it runs queued tasks while it waits, oldest first, and never more than `threads` run at once.
+// it runs queued tasks while it waits, the costliest first (the oldest of equal costs), and never
+// more than `threads` run at once.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -70,6 +71,26 @@ TEST(ThreadPool, RunOneTakesTheOldestQueuedTaskOnTheCaller) {
   EXPECT_TRUE(pool.runOne());
   EXPECT_EQ(order, (std::vector<int>{1, 2}));
   EXPECT_FALSE(pool.runOne());
+  hold.unlock();
+  pool.wait();
+}
+
+TEST(ThreadPool, TheCostliestQueuedTaskRunsFirstAndTheOldestOfEqualCosts) {
+  ThreadPool pool(2);
+  std::mutex gate;
+  std::unique_lock<std::mutex> hold(gate);
+  std::atomic<bool> started = false;
+  pool.submit([&] {
+    started = true;
+    std::lock_guard<std::mutex> lock(gate);
+  });
+  while (!started) std::this_thread::yield();
+  std::vector<int> order;
+  const uint64_t costs[] = {5, 20, 5, 0, 20, 7};
+  for (int i = 0; i < 6; ++i) pool.submit([&order, i] { order.push_back(i); }, costs[i]);
+  while (pool.runOne()) {
+  }
+  EXPECT_EQ(order, (std::vector<int>{1, 4, 5, 0, 2, 3}));
   hold.unlock();
   pool.wait();
 }

@@ -60,6 +60,11 @@ struct BinJob {
   std::exception_ptr error;    // what the worker raised; it runs nothing after
   GpuAddress errorPacket = 0;
   size_t countersMerged = 0, timedMerged = 0;  // worker's counter writes already merged
+  // Host scheduling only, never a result: which bin of which pass of the submission this is,
+  // and the host time its calls took, the prediction of its cost the next time the same bin
+  // runs (the pool starts the costliest queued bin first).
+  uint64_t costKey = 0;
+  uint64_t hostNanos = 0;
 
   BinJob();
   BinJob(BinJob&&) noexcept;

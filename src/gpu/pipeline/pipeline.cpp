@@ -119,6 +119,7 @@ void Pipeline::setMode(cp::RenderMode mode, const cp::RegisterFile& regs) {
   if (!(mode_ == cp::RenderMode::Binning && mode == cp::RenderMode::Gmem)) blocks_.disable();
   passTriangles_ = 0;
   binsInPass_ = 0;
+  if (mode == cp::RenderMode::Gmem) ++passInSubmission_;
   mode_ = mode;
   reader_.reset();
   if (mode == cp::RenderMode::Binning) {
@@ -166,7 +167,9 @@ void Pipeline::setBin(const cp::RegisterFile& regs) {
     record(std::move(c), &regs);
     closeStretch(Stretch::Bin);
     stats_.bins.push_back(r);
-    openJob()->record = stats_.bins.size() - 1;
+    BinJob& job = *openJob();
+    job.record = stats_.bins.size() - 1;
+    job.costKey = uint64_t{passInSubmission_} << 32 | binsInPass_;
     ++binsInPass_;
     return;
   }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -198,6 +199,11 @@ class Pipeline final : public cp::CpBackend {
   // Inside a bin of a GMEM pass a draw or event goes to the bin's worker: true if recorded.
   bool recordInBin(BinCall call, const cp::RegisterFile& regs);
   void closeJob(BinJob& job);
+  // Queues what `job` has recorded on the pool, with the cost its bin took last time; the
+  // future is ready once it has run.
+  std::future<void> submitJob(BinJob& job);
+  // Waits for `done`, running queued bins on this thread meanwhile.
+  void awaitOnPool(std::future<void>& done);
   // The pass ends (or the submission): its last bin ends too; all are run and merged.
   void finishBins();
   // Runs what `job` has recorded (on any thread).
@@ -224,6 +230,9 @@ class Pipeline final : public cp::CpBackend {
   std::vector<std::unique_ptr<BinWorker>> idleWorkers_;
   // Declared after the jobs, so destroyed before them: its threads finish every bin first.
   std::unique_ptr<ThreadPool> pool_;
+  // Host nanoseconds each bin (BinJob::costKey) took the last time it ran; bounded in size.
+  std::unordered_map<uint64_t, uint64_t> binCosts_;
+  uint32_t passInSubmission_ = 0;  // GMEM passes begun in this submission
   std::shared_ptr<const cp::RegisterFile> regsSnapshot_;
   uint64_t snapshotGeneration_ = 0;
   std::vector<BinCounterWrite> counterWrites_;  // worker: this bin's counter values

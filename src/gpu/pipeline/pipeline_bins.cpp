@@ -28,6 +28,8 @@ namespace {
 // the CP records ahead, few enough that their GMEM copies stay small (at most kMaxJobs).
 constexpr size_t kJobsPerThread = 4;
 constexpr size_t kMaxJobs = 64;
+// Bins whose host cost is remembered for scheduling.
+constexpr size_t kMaxBinCosts = 4096;
 
 }  // namespace
 
@@ -80,13 +82,28 @@ BinJob& Pipeline::jobFor(BinCall::Kind kind) {
 
 void Pipeline::closeJob(BinJob& job) {
   job.closed = true;
+  job.done = submitJob(job);
+}
+
+std::future<void> Pipeline::submitJob(BinJob& job) {
   if (!pool_) pool_ = std::make_unique<ThreadPool>(threads_);
   auto finished = std::make_shared<std::promise<void>>();
-  job.done = finished->get_future();
-  pool_->submit([this, &job, finished] {
-    runJob(job);  // catches what the bin raises
-    finished->set_value();
-  });
+  std::future<void> done = finished->get_future();
+  const auto last = binCosts_.find(job.costKey);
+  pool_->submit(
+      [this, &job, finished] {
+        runJob(job);  // catches what the bin raises
+        finished->set_value();
+      },
+      last == binCosts_.end() ? 0 : last->second);
+  return done;
+}
+
+void Pipeline::awaitOnPool(std::future<void>& done) {
+  // The CP's thread is one of the pool's: while it waits it runs queued bins, so the awaited
+  // one is running or done once none is left queued.
+  while (done.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    if (!pool_->runOne()) done.wait();
 }
 
 void Pipeline::beginBinJob(const Pipeline& pass) {
@@ -110,6 +127,7 @@ void Pipeline::runJob(BinJob& job) {
   // The worker sees the buffer objects the submission sees, and counts its own traffic.
   GpuMemory::ViewScope pin(memory_, runView_ ? runView_ : memory_.view());
   GpuMemory::BusCountingScope scope(memory_, job.bus);
+  const auto start = std::chrono::steady_clock::now();
   for (const BinCall& c : job.calls) {
     if (job.error) break;
     try {
@@ -120,6 +138,9 @@ void Pipeline::runJob(BinJob& job) {
     }
   }
   job.calls.clear();
+  job.hostNanos += static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+          .count());
 }
 
 void Pipeline::runCall(const BinCall& c) {
@@ -163,12 +184,14 @@ void Pipeline::workerCounter(const BinCall& c) {
 
 void Pipeline::sync() {
   if (jobs_.empty()) return;
-  // The open bin's calls so far run here, beside the ended bins on the pool; it stays open for
-  // the calls after this point.
+  // The open bin's calls so far join the ended bins on the pool (the CP runs its share of them
+  // while it waits); the bin stays open for the calls after this point.
   BinJob* open = openJob();
-  if (open) runJob(*open);
+  std::future<void> openDone;
+  if (open && !open->calls.empty()) openDone = submitJob(*open);
   mergeFront(open ? 1 : 0);
   if (open) {
+    if (openDone.valid()) awaitOnPool(openDone);
     if (open->error) mergeFront(0);  // throws it
     mergeCounters(*open);
   }
@@ -177,11 +200,7 @@ void Pipeline::sync() {
 void Pipeline::mergeFront(size_t keep) {
   while (jobs_.size() > keep) {
     BinJob& job = jobs_.front();
-    // The CP's thread is one of the pool's: while it waits it runs the queued bins, oldest
-    // first, so this one is running or done once none is left queued.
-    if (job.closed)
-      while (job.done.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-        if (!pool_->runOne()) job.done.wait();
+    if (job.closed) awaitOnPool(job.done);
     if (job.error) {
       const std::exception_ptr error = job.error;
       const GpuAddress packet = job.errorPacket;
@@ -240,6 +259,10 @@ void Pipeline::mergeCounters(BinJob& job) {
 
 void Pipeline::mergeJob(BinJob& job) {
   mergeCounters(job);
+  // The next run of this bin is predicted to cost what this one did (a bound on the table: a
+  // program drawing ever new passes does not grow it without end).
+  if (binCosts_.size() >= kMaxBinCosts) binCosts_.clear();
+  binCosts_[job.costKey] = job.hostNanos;
   Pipeline& w = job.worker->pipeline;
   // Programs the pass had fetched already this submission cost the bin nothing.
   job.bus[BusClient::ShaderFetch].readBytes -= shaders_.absorbFetches(w.shaders_);

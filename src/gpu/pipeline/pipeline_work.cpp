@@ -70,6 +70,7 @@ std::vector<perf::PassWork> passWork(const PipelineStats& stats) {
 
 void Pipeline::beginSubmission() {
   runView_ = memory_.pinnedView();
+  passInSubmission_ = 0;
   shaders_.invalidateInstructionCache();
   stretch_ = Stretch::Setup;
   stretchStart_ = sampleWork();
