@@ -803,9 +803,13 @@ EGLAPI EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surf) {
   if (!tContext || tContext->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   try {
     // The frame is submitted (its last batch ends the frame for the kernel's fault recovery);
-    // a pbuffer has nothing more to do. A lost context has nothing to submit (EXT_robustness:
-    // its commands are dropped quietly).
-    if (!tContext->gl->lost()) tContext->gl->pipe().flushFrame();
+    // a pbuffer has nothing more to do. A window's depth and stencil are undefined after the
+    // swap (EGL 1.4 §3.9.1): the frame does not resolve them. A lost context has nothing to
+    // submit (EXT_robustness: its commands are dropped quietly).
+    if (!tContext->gl->lost()) {
+      if (s->presenter || s->window.window) tContext->gl->discardWindowAncillaryBuffers();
+      tContext->gl->pipe().flushFrame();
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tessera: %s\n", e.what());
   }

@@ -230,6 +230,9 @@ class Context final {
   void clear(GLbitfield mask);
   void readPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, void* data);
   void discardFramebuffer(GLenum target, GLsizei count, const GLenum* attachments);
+  // eglSwapBuffers of a window: its depth and stencil buffers are undefined after the swap
+  // (EGL 1.4 §3.9.1), so the frame need not resolve them nor the next frame restore them.
+  void discardWindowAncillaryBuffers();
   void flush();
   void finish();
 

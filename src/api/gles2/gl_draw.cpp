@@ -455,6 +455,13 @@ void Context::discardFramebuffer(GLenum target, GLsizei count, const GLenum* att
   pipe_.invalidate(buffers);
 }
 
+void Context::discardWindowAncillaryBuffers() {
+  // With a framebuffer object bound the frame's batch does not hold the window's buffers.
+  if (boundFramebuffer_ != 0 || default_.depth == pipe::kNoResource) return;
+  applyState();
+  pipe_.invalidate(pipe::kClearDepth | pipe::kClearStencil);
+}
+
 // A lost context has nothing to submit (EXT_robustness).
 void Context::flush() {
   if (!lost()) pipe_.flush();
