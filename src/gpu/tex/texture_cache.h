@@ -93,14 +93,16 @@ class CacheProbe final {
   explicit CacheProbe(TextureCache* cache)
       : cache_(cache && cache->enabled() ? cache : nullptr),
         front_(cache_ ? cache_->front_.data() : nullptr),
+        tags_(cache_ ? cache_->tags_.data() : nullptr),
         setMask_(cache_ ? cache_->sets_ - 1 : 0),
+        ways_(cache_ ? cache_->config_.ways : 0),
         lineShift_(cache_ ? cache_->lineShift_ : 0) {}
   bool enabled() const { return cache_ != nullptr; }
 
   // One fetch of `bytes` (> 0) at `address`.
   [[gnu::always_inline]] void access(GpuAddress address, uint32_t bytes) {
     const uint64_t line = address >> lineShift_, end = (address + bytes - 1) >> lineShift_;
-    if (end == line && mostRecent(line)) {
+    if (end == line && (mostRecent(line) || promoteSecond(line))) {
       ++hits_;
     } else {
       cache_->accessLines(address, bytes);
@@ -139,9 +141,25 @@ class CacheProbe final {
   }
 
  private:
+  // A hit on the second most recently used line of its set, the usual other hit (two textures
+  // sampled in turn, or two texel rows sharing a set): it moves to the front, as
+  // TextureCache::lookupLine would move it; false, having changed nothing, for any other line.
+  [[gnu::always_inline]] bool promoteSecond(uint64_t line) {
+    if (ways_ < 2) return false;
+    const uint64_t set = line & setMask_;
+    uint64_t* tags = tags_ + set * ways_;
+    if (tags[1] != line) return false;
+    tags[1] = tags[0];
+    tags[0] = line;
+    front_[set] = line;
+    return true;
+  }
+
   TextureCache* cache_;
-  const uint64_t* front_;
+  uint64_t* front_;
+  uint64_t* tags_;
   uint64_t setMask_;
+  uint32_t ways_;
   uint32_t lineShift_;
   uint64_t last_ = ~uint64_t{0};  // no line: line numbers are below 2^60
   uint64_t hits_ = 0;
