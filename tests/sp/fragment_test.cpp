@@ -179,6 +179,48 @@ end
   EXPECT_EQ(unit.stats().quads, 8u);
 }
 
+// A full warp's lookup writes its destination registers directly, a partial one through the
+// masked write; either way a destination that holds the coordinates gets the texels, and the
+// lanes off keep their values.
+TEST_F(Texturing, ASampleIntoItsOwnCoordinatesOrIntoFreeRegistersGivesTheTexels) {
+  const char* intoCoordinates = R"(.stage fragment
+.regs 4
+mul r0, fc.x, 0.125
+mov r1, 0.5
+sam r0, r0, r1, s0
+mov o0.x, r0
+mov o0.y, r1
+mov o0.z, r2
+mov o0.w, r3
+end
+)";
+  const char* intoFree = R"(.stage fragment
+.regs 8
+mul r0, fc.x, 0.125
+mov r1, 0.5
+sam r4, r0, r1, s0
+mov o0.x, r4
+mov o0.y, r5
+mov o0.z, r6
+mov o0.w, r7
+end
+)";
+  for (const uint32_t mask : {~0u, 0x0ff0fff0u}) {
+    for (const char* text : {intoCoordinates, intoFree}) {
+      auto w = fragmentWarp(mask);
+      runFs(text, *w);
+      for (int l = 0; l < kLanes; ++l) {
+        if (!((mask >> l) & 1)) continue;
+        const bool left = w->fragCoord[0][l] * 0.125f < 0.5f;
+        EXPECT_EQ(w->color[0][l], left ? 1.0f : 0.0f) << l;
+        EXPECT_EQ(w->color[1][l], 0.0f) << l;
+        EXPECT_EQ(w->color[2][l], left ? 0.0f : 1.0f) << l;
+        EXPECT_EQ(w->color[3][l], left ? 1.0f : 128.0f / 255.0f) << l;
+      }
+    }
+  }
+}
+
 TEST_F(Texturing, VertexShaderSamplesAtExplicitLod) {
   auto w = vertexWarp(0xffu);
   for (int l = 0; l < kLanes; ++l) w->in[0][0][l] = (l % 2) ? 0.75f : 0.25f;

@@ -146,6 +146,19 @@ void WarpExecutor::sample(const Instr& in) {
       quads |= 1u << q;
       if (arg) bias[q] = arg[4 * q + std::countr_zero(quadMask)];
     }
+    // With every lane executing, the lookup writes the destination registers itself unless they
+    // hold a coordinate or the bias it reads.
+    float* dst = regs_[in.dst.index];
+    auto inDst = [dst](const float* p) {
+      const auto at = reinterpret_cast<uintptr_t>(p), first = reinterpret_cast<uintptr_t>(dst);
+      return at >= first && at < first + sizeof(float) * 4 * kLanes;
+    };
+    if (exec_ == ~0u && !inDst(c0) && !inDst(c1) && !inDst(arg)) {
+      float* const rows[4] = {dst, dst + kLanes, dst + 2 * kLanes, dst + 3 * kLanes};
+      unit.sampleQuads(desc, c0, c1, bias, quads, rows, offset);
+      stats_->textureSamples += kLanes;
+      return;
+    }
     // Lanes no lookup writes are zero, so that a result never carries an earlier one's values.
     if (quads != (1u << kLanes / 4) - 1) std::memset(out_, 0, sizeof out_);
     float* const rows[4] = {out_[0], out_[1], out_[2], out_[3]};
