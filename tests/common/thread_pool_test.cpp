@@ -52,47 +52,48 @@ TEST(ThreadPool, TheCallerIsOneOfTheThreadsAndNoMoreThanThatManyRunAtOnce) {
   EXPECT_TRUE(ran.contains(std::this_thread::get_id()));
 }
 
-TEST(ThreadPool, RunOneTakesTheOldestQueuedTaskOnTheCaller) {
-  ThreadPool pool(2);
-  // The pool's one thread is held by the first task; the others wait in the queue.
+// A pool of two threads whose own thread is held by a first task until release(): the tasks
+// submitted meanwhile wait in the queue for the caller's runOne.
+struct HeldPool {
+  ThreadPool pool{2};
   std::mutex gate;
-  std::unique_lock<std::mutex> hold(gate);
+  std::unique_lock<std::mutex> hold{gate};
   std::atomic<bool> started = false;
-  pool.submit([&] {
-    started = true;
-    std::lock_guard<std::mutex> lock(gate);
-  });
-  while (!started) std::this_thread::yield();
+  HeldPool() {
+    pool.submit([this] {
+      started = true;
+      std::lock_guard<std::mutex> lock(gate);
+    });
+    while (!started) std::this_thread::yield();
+  }
+  // Lets the first task finish and waits for every task.
+  void release() {
+    if (hold.owns_lock()) hold.unlock();
+    pool.wait();
+  }
+  ~HeldPool() { release(); }
+};
+
+TEST(ThreadPool, RunOneTakesTheOldestQueuedTaskOnTheCaller) {
+  HeldPool held;
   std::vector<int> order;
-  pool.submit([&order] { order.push_back(1); });
-  pool.submit([&order] { order.push_back(2); });
-  EXPECT_TRUE(pool.runOne());
+  held.pool.submit([&order] { order.push_back(1); });
+  held.pool.submit([&order] { order.push_back(2); });
+  EXPECT_TRUE(held.pool.runOne());
   EXPECT_EQ(order, std::vector<int>{1});
-  EXPECT_TRUE(pool.runOne());
+  EXPECT_TRUE(held.pool.runOne());
   EXPECT_EQ(order, (std::vector<int>{1, 2}));
-  EXPECT_FALSE(pool.runOne());
-  hold.unlock();
-  pool.wait();
+  EXPECT_FALSE(held.pool.runOne());
 }
 
 TEST(ThreadPool, TheCostliestQueuedTaskRunsFirstAndTheOldestOfEqualCosts) {
-  ThreadPool pool(2);
-  std::mutex gate;
-  std::unique_lock<std::mutex> hold(gate);
-  std::atomic<bool> started = false;
-  pool.submit([&] {
-    started = true;
-    std::lock_guard<std::mutex> lock(gate);
-  });
-  while (!started) std::this_thread::yield();
+  HeldPool held;
   std::vector<int> order;
   const uint64_t costs[] = {5, 20, 5, 0, 20, 7};
-  for (int i = 0; i < 6; ++i) pool.submit([&order, i] { order.push_back(i); }, costs[i]);
-  while (pool.runOne()) {
+  for (int i = 0; i < 6; ++i) held.pool.submit([&order, i] { order.push_back(i); }, costs[i]);
+  while (held.pool.runOne()) {
   }
   EXPECT_EQ(order, (std::vector<int>{1, 4, 5, 0, 2, 3}));
-  hold.unlock();
-  pool.wait();
 }
 
 }  // namespace
