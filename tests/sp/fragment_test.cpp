@@ -1,6 +1,7 @@
 // Fragment-only behaviour: quad derivatives, varying interpolation, system values, kill in
 // divergent code, and texture sampling through the real texture unit.
 #include <random>
+#include <string>
 
 #include "gpu/mem/gpu_memory.h"
 #include "gpu/tex/texture_unit.h"
@@ -180,35 +181,20 @@ end
 }
 
 // A full warp's lookup writes its destination registers directly, a partial one through the
-// masked write; either way a destination that holds the coordinates gets the texels, and the
-// lanes off keep their values.
+// masked write; either way a destination that holds the coordinates gets the texels.
 TEST_F(Texturing, ASampleIntoItsOwnCoordinatesOrIntoFreeRegistersGivesTheTexels) {
-  const char* intoCoordinates = R"(.stage fragment
-.regs 4
-mul r0, fc.x, 0.125
-mov r1, 0.5
-sam r0, r0, r1, s0
-mov o0.x, r0
-mov o0.y, r1
-mov o0.z, r2
-mov o0.w, r3
-end
-)";
-  const char* intoFree = R"(.stage fragment
-.regs 8
-mul r0, fc.x, 0.125
-mov r1, 0.5
-sam r4, r0, r1, s0
-mov o0.x, r4
-mov o0.y, r5
-mov o0.z, r6
-mov o0.w, r7
-end
-)";
+  // The texels go to r0..r3, over the coordinates r0 and r1, or to the free r4..r7.
+  auto text = [](int dst) {
+    auto r = [dst](int k) { return "r" + std::to_string(dst + k); };
+    return ".stage fragment\n.regs 8\nmul r0, fc.x, 0.125\nmov r1, 0.5\nsam " + r(0) +
+           ", r0, r1, s0\nmov o0.x, " + r(0) + "\nmov o0.y, " + r(1) + "\nmov o0.z, " + r(2) +
+           "\nmov o0.w, " + r(3) + "\nend\n";
+  };
+  const std::string intoCoordinates = text(0), intoFree = text(4);
   for (const uint32_t mask : {~0u, 0x0ff0fff0u}) {
-    for (const char* text : {intoCoordinates, intoFree}) {
+    for (const std::string& fs : {intoCoordinates, intoFree}) {
       auto w = fragmentWarp(mask);
-      runFs(text, *w);
+      runFs(fs, *w);
       for (int l = 0; l < kLanes; ++l) {
         if (!((mask >> l) & 1)) continue;
         const bool left = w->fragCoord[0][l] * 0.125f < 0.5f;

@@ -135,6 +135,7 @@ void WarpExecutor::sample(const Instr& in) {
   const bool explicitLod = in.op == Opcode::Saml || in.op == Opcode::Samcl;
   const bool quadLod = prog_->stage == isa::Stage::Fragment && !explicitLod;
   const tex::TexelOffset offset{in.texelOffset[0], in.texelOffset[1], in.texelOffset[2]};
+  bool direct = false;  // the results are in the destination registers already
   if (quadLod && !cube) {
     // The quads with an executing pixel, each with its first executing pixel's bias (the bias
     // is per quad in the texture unit), in one call that writes the result rows.
@@ -147,21 +148,17 @@ void WarpExecutor::sample(const Instr& in) {
       if (arg) bias[q] = arg[4 * q + std::countr_zero(quadMask)];
     }
     // With every lane executing, the lookup writes the destination registers itself unless they
-    // hold a coordinate or the bias it reads.
+    // hold a coordinate it reads (the biases are copied above).
     float* dst = regs_[in.dst.index];
     auto inDst = [dst](const float* p) {
       const auto at = reinterpret_cast<uintptr_t>(p), first = reinterpret_cast<uintptr_t>(dst);
       return at >= first && at < first + sizeof(float) * 4 * kLanes;
     };
-    if (exec_ == ~0u && !inDst(c0) && !inDst(c1) && !inDst(arg)) {
-      float* const rows[4] = {dst, dst + kLanes, dst + 2 * kLanes, dst + 3 * kLanes};
-      unit.sampleQuads(desc, c0, c1, bias, quads, rows, offset);
-      stats_->textureSamples += kLanes;
-      return;
-    }
+    direct = exec_ == ~0u && !inDst(c0) && !inDst(c1);
     // Lanes no lookup writes are zero, so that a result never carries an earlier one's values.
     if (quads != (1u << kLanes / 4) - 1) std::memset(out_, 0, sizeof out_);
-    float* const rows[4] = {out_[0], out_[1], out_[2], out_[3]};
+    float* const row0 = direct ? dst : out_[0];
+    float* const rows[4] = {row0, row0 + kLanes, row0 + 2 * kLanes, row0 + 3 * kLanes};
     unit.sampleQuads(desc, c0, c1, bias, quads, rows, offset);
   }
   if (!quadLod || cube) std::memset(out_, 0, sizeof out_);
@@ -193,7 +190,8 @@ void WarpExecutor::sample(const Instr& in) {
     }
   }
   stats_->textureSamples += static_cast<uint64_t>(laneCount(exec_));
-  for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
+  if (!direct)
+    for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
 }
 
 const tex::TextureDescriptor& WarpExecutor::boundTexture(const Instr& in) const {
