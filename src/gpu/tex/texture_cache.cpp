@@ -35,28 +35,6 @@ void TextureCache::invalidate() {
   std::fill(front_.begin(), front_.end(), kEmpty);
 }
 
-// The set is the line number's low bits (consecutive lines go to consecutive sets); within a set
-// the ways are kept in recency order, so a hit moves its tag to the front and a miss shifts the
-// least recently used tag out at the back.
-bool TextureCache::lookupLine(uint64_t line) {
-  ++stats_.lookups;
-  uint64_t* set = tags_.data() + (line & (sets_ - 1)) * config_.ways;
-  uint64_t* end = set + config_.ways;
-  uint64_t* at = std::find(set, end, line);
-  const bool hit = at != end;
-  if (!hit) {
-    at = end - 1;  // the LRU way (or an empty one: empties are always at the back)
-    ++stats_.misses;
-    stats_.missBytes += config_.lineBytes;
-  } else {
-    ++stats_.hits;
-  }
-  std::copy_backward(set, at, at + 1);
-  *set = line;
-  front_[line & (sets_ - 1)] = line;
-  return hit;
-}
-
 uint64_t TextureCache::accessLines(GpuAddress address, uint32_t bytes) {
   if (bytes == 0) return 0;
   const uint64_t misses = stats_.misses;

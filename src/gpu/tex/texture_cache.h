@@ -4,6 +4,7 @@
 // is what the bus is charged. The cache holds no data: texels are always read from memory, so the
 // cache changes bytes and timing, never a pixel.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -71,7 +72,28 @@ class TextureCache final {
     stats_.lookups += hits;
     stats_.hits += hits;
   }
-  bool lookupLine(uint64_t line);
+  // The set is the line number's low bits (consecutive lines go to consecutive sets); within a
+  // set the ways are kept in recency order, so a hit moves its tag to the front and a miss
+  // shifts the least recently used tag out at the back.
+  bool lookupLine(uint64_t line) {
+    ++stats_.lookups;
+    const uint64_t set = line & (sets_ - 1);
+    uint64_t* ways = tags_.data() + set * config_.ways;
+    uint64_t* end = ways + config_.ways;
+    uint64_t* at = std::find(ways, end, line);
+    const bool hit = at != end;
+    if (!hit) {
+      at = end - 1;  // the LRU way (or an empty one: empties are always at the back)
+      ++stats_.misses;
+      stats_.missBytes += config_.lineBytes;
+    } else {
+      ++stats_.hits;
+    }
+    std::copy_backward(ways, at, at + 1);
+    *ways = line;
+    front_[set] = line;
+    return hit;
+  }
 
   TexCacheConfig config_;
   uint32_t sets_ = 0, lineShift_ = 0;
@@ -93,19 +115,19 @@ class CacheProbe final {
   explicit CacheProbe(TextureCache* cache)
       : cache_(cache && cache->enabled() ? cache : nullptr),
         front_(cache_ ? cache_->front_.data() : nullptr),
-        tags_(cache_ ? cache_->tags_.data() : nullptr),
         setMask_(cache_ ? cache_->sets_ - 1 : 0),
-        ways_(cache_ ? cache_->config_.ways : 0),
         lineShift_(cache_ ? cache_->lineShift_ : 0) {}
   bool enabled() const { return cache_ != nullptr; }
 
   // One fetch of `bytes` (> 0) at `address`.
   [[gnu::always_inline]] void access(GpuAddress address, uint32_t bytes) {
     const uint64_t line = address >> lineShift_, end = (address + bytes - 1) >> lineShift_;
-    if (end == line && (mostRecent(line) || promoteSecond(line))) {
+    if (end != line) {
+      cache_->accessLines(address, bytes);
+    } else if (mostRecent(line)) {
       ++hits_;
     } else {
-      cache_->accessLines(address, bytes);
+      cache_->lookupLine(line);  // inline: the other common hit is a line a way further back
     }
     last_ = end;
   }
@@ -141,25 +163,9 @@ class CacheProbe final {
   }
 
  private:
-  // A hit on the second most recently used line of its set, the usual other hit (two textures
-  // sampled in turn, or two texel rows sharing a set): it moves to the front, as
-  // TextureCache::lookupLine would move it; false, having changed nothing, for any other line.
-  [[gnu::always_inline]] bool promoteSecond(uint64_t line) {
-    if (ways_ < 2) return false;
-    const uint64_t set = line & setMask_;
-    uint64_t* tags = tags_ + set * ways_;
-    if (tags[1] != line) return false;
-    tags[1] = tags[0];
-    tags[0] = line;
-    front_[set] = line;
-    return true;
-  }
-
   TextureCache* cache_;
-  uint64_t* front_;
-  uint64_t* tags_;
+  const uint64_t* front_;
   uint64_t setMask_;
-  uint32_t ways_;
   uint32_t lineShift_;
   uint64_t last_ = ~uint64_t{0};  // no line: line numbers are below 2^60
   uint64_t hits_ = 0;
