@@ -1,5 +1,6 @@
-// The bins of a render pass run on host threads (gpu/pipeline/bin_jobs.h); nothing a user can
-// see may depend on how many. For 1, 2 and 8 threads: the same pixels, the same batch reports
+// The bins of a render pass run on host threads (gpu/pipeline/bin_jobs.h), and so does a large
+// draw's binning pass in ranges (gpu/pipeline/front_end_ranges.h); nothing a user can see may
+// depend on how many. For 1, 2 and 8 threads: the same pixels, the same batch reports
 // (every block's counters, bytes per client, per-bin rows and the timing model's cycles), the
 // same query results (occlusion counts and predicates, time, primitives and every counter,
 // both query schemes) and the same fault, on every preset, mode and bin size; and through the
@@ -7,8 +8,11 @@
 // frames. The scene frames are also the same on every SIMD path.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/error.h"
@@ -158,6 +162,92 @@ TEST(ThreadCount, TheFirstFaultingBinNamesTheFault) {
   const std::string one = faultOf(1);
   EXPECT_NE(one.find("runaway"), std::string::npos) << one;
   for (unsigned t : {2u, 8u}) EXPECT_EQ(faultOf(t), one);
+}
+
+// A binning pass splits a large draw's vertex shading and primitive setup into ranges on the
+// pool's threads (gpu/pipeline/front_end_ranges.h): two 48,000-triangle grids, partly off screen
+// (clipped and rejected), the second behind the first in places (LRZ culls in the binning pass),
+// with the interleaved resolve's block table.
+Outcome largeDrawFrame(unsigned threads) {
+  gpu::Preset p = gpu::findPreset("adreno-a630");
+  p.lrz = true;
+  p.resolveBlock = 8;
+  DriverFixture f(RenderMode::Binning, p, threads);
+  constexpr int kColumns = 240, kRows = 100;
+  std::vector<float> grid;
+  auto vertex = [&](int i, int j, float dz) {
+    const float x = -1.2f + 2.4f * float(i) / kColumns, y = -1.2f + 2.4f * float(j) / kRows;
+    grid.insert(grid.end(), {x, y, 0.3f + 0.9f * std::sin(7 * x) * std::cos(5 * y) + dz});
+  };
+  auto drawGrid = [&](float dz) {
+    grid.clear();
+    for (int j = 0; j < kRows; ++j)
+      for (int i = 0; i < kColumns; ++i)
+        for (auto [di, dj] : {std::pair{0, 0}, {1, 0}, {1, 1}, {0, 0}, {1, 1}, {0, 1}})
+          vertex(i + di, j + dj, dz);
+    f.ctx.setVertexBuffer(0, f.ctx.createBuffer({reinterpret_cast<const uint8_t*>(grid.data()),
+                                                 grid.size() * sizeof(float)}));
+    f.ctx.draw({pipe::Primitive::Triangles, uint32_t(grid.size() / 3)});
+  };
+  std::vector<uint32_t> all(f.ctx.counterList().size());
+  std::iota(all.begin(), all.end(), 0u);
+  const pipe::QueryId counters = f.ctx.createCounterQuery(all);
+  f.ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1.0f, 0);
+  f.ctx.beginQuery(counters);
+  depthTest(f, gpu::rb::CompareFunc::Less);
+  drawGrid(0.0f);
+  f.setColor({0, 1, 0, 1});
+  drawGrid(0.05f);
+  f.ctx.endQuery(counters);
+  f.ctx.flush();
+  Outcome o;
+  o.counters = f.ctx.queryResult(counters, true).counters;
+  for (const driver::BatchReport& r : f.ctx.takeReports())
+    o.reports.push_back(report::batchJson(r));
+  o.surfaces.push_back(f.ctx.readSurface(f.fb.color));
+  o.surfaces.push_back(f.ctx.readSurface(f.fb.depth));
+  return o;
+}
+
+TEST(ThreadCount, ALargeDrawBinnedInRangesIsTheSameForAnyThreadCount) {
+  const Outcome one = largeDrawFrame(1);
+  ASSERT_FALSE(one.reports.empty());
+  // The frame has what the ranges must keep: clipped triangles, and LRZ culling in the binning
+  // pass.
+  EXPECT_GT(one.reports[0]["pc"]["clipped"].get<uint64_t>(), 0u);
+  DriverFixture names(RenderMode::Binning);
+  const auto list = names.ctx.counterList();
+  const auto culled = std::find_if(list.begin(), list.end(), [](const pipe::CounterInfo& c) {
+    return c.group == "lrz" && c.name == "triangles_culled";
+  });
+  ASSERT_NE(culled, list.end());
+  EXPECT_GT(one.counters[size_t(culled - list.begin())], 0.0);
+  for (unsigned t : {2u, 8u}) {
+    SCOPED_TRACE(std::to_string(t) + " threads");
+    expectSame(one, largeDrawFrame(t));
+  }
+}
+
+// A large draw whose vertex buffer ends early: the fault is the first range's in order to reach
+// the buffer's end, whichever range ran first.
+std::string largeDrawFault(unsigned threads) {
+  DriverFixture f(RenderMode::Binning, gpu::findPreset("adreno-a630"), threads);
+  const std::vector<float> vertices(3 * 40000, 0.25f);
+  f.ctx.setVertexBuffer(0, f.ctx.createBuffer({reinterpret_cast<const uint8_t*>(vertices.data()),
+                                               vertices.size() * sizeof(float)}));
+  f.ctx.draw({pipe::Primitive::Triangles, 120000});
+  try {
+    f.ctx.finish();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no fault";
+}
+
+TEST(ThreadCount, ALargeDrawsFaultIsTheSameForAnyThreadCount) {
+  const std::string one = largeDrawFault(1);
+  EXPECT_NE(one.find("lies outside its 480000-byte buffer"), std::string::npos) << one;
+  for (unsigned t : {2u, 8u}) EXPECT_EQ(largeDrawFault(t), one);
 }
 
 // The scene renderer's frames: textures (with mipmaps and the texture cache), blending,

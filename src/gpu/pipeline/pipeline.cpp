@@ -25,20 +25,6 @@ void checkWindowFitsBin(const DrawState& s) {
     badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
 }
 
-// Pixels a window triangle can cover, conservatively (snapping moves vertices by < 1/256 px).
-ras::Scissor bounds(const ras::Triangle& t) {
-  float x0 = t.v[0].x, x1 = t.v[0].x, y0 = t.v[0].y, y1 = t.v[0].y;
-  for (int i = 1; i < 3; ++i) {
-    x0 = std::min(x0, t.v[i].x);
-    x1 = std::max(x1, t.v[i].x);
-    y0 = std::min(y0, t.v[i].y);
-    y1 = std::max(y1, t.v[i].y);
-  }
-  auto lo = [](float v) { return static_cast<int>(std::floor(std::max(v, -1e6f))) - 1; };
-  auto hi = [](float v) { return static_cast<int>(std::ceil(std::min(v, 1e6f))) + 1; };
-  return {lo(x0), lo(y0), hi(x1), hi(y1)};
-}
-
 }  // namespace
 
 Pipeline::Pipeline(GpuMemory& memory, gmem::TileMemory& gmem)
@@ -253,7 +239,7 @@ void Pipeline::setBinData(const cp::BinData& data, const cp::RegisterFile& regs)
   reader_.setBinData(memory_, data.stream, data.size, vs & 0xffff, vs >> 16);
 }
 
-void Pipeline::collectVertices(const std::vector<uint32_t>& prims) {
+void Pipeline::collectVertices(std::span<const uint32_t> prims) {
   ids_.clear();
   if (seen_.size() < size_t{maxId_} + 1) seen_.resize(size_t{maxId_} + 1);
   const int n = pc::verticesPerPrimitive(draw_.prim);
@@ -284,17 +270,21 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
   if (d.count > kMaxDrawVertices)
     badState("draw of " + std::to_string(d.count) + " vertices is more than the " +
              std::to_string(kMaxDrawVertices) + " a draw may have");
-  if (indexed) {
-    vfd_.readIndices(d.indexAddress, d.indexBytes, indexSize, d.count, indices_);
-  } else {
-    indices_.resize(d.count);
-    std::iota(indices_.begin(), indices_.end(), 0u);
+  // A draw has at most one primitive per vertex.
+  if (const size_t have = sequence_.size(); have < d.count) {
+    sequence_.resize(d.count);
+    std::iota(sequence_.begin() + ptrdiff_t(have), sequence_.end(), uint32_t(have));
   }
-  maxId_ = indices_.empty() ? 0 : *std::max_element(indices_.begin(), indices_.end());
+  if (indexed) {
+    maxId_ = vfd_.readIndices(d.indexAddress, d.indexBytes, indexSize, d.count, indexData_);
+    indices_ = indexData_;
+  } else {
+    indices_ = std::span(sequence_).first(d.count);
+    maxId_ = d.count ? d.count - 1 : 0;
+  }
   if (maxId_ >= 1u << 28)
     badState("index " + std::to_string(maxId_) + " is beyond any vertex buffer");
-  allPrims_.resize(pc::primitiveCount(d.prim, d.count));
-  std::iota(allPrims_.begin(), allPrims_.end(), 0u);
+  allPrims_ = std::span(sequence_).first(pc::primitiveCount(d.prim, d.count));
   if (regs.get(cp::Reg::PC_PRIM_COUNT_CNTL) & 1) stats_.primitivesGenerated += allPrims_.size();
 
   switch (mode_) {
@@ -327,35 +317,6 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
   }
   if (indexed) vfd_.chargeIndices(indexSize, d.count);
   renderDraw(s, nullptr);
-}
-
-void Pipeline::binningDraw(const DrawState& s, const cp::RegisterFile& regs) {
-  bind(s.bs, isa::Stage::Vertex, vs_);
-  ++stats_.binningDraws;
-  collectVertices(allPrims_);
-  vertices_.shade(*vs_.program, s.fetch, vs_.resources(tex_), ids_, maxId_);
-  stats_.binningVerticesShaded += ids_.size();
-  stats_.binningPrimitives += allPrims_.size();
-  configureSetup(s, *vs_.program, 0);
-  // The binning pass runs no fragment shader: whether it discards is the driver's to check
-  // before it enables LRZ for the batch (GRAS_LRZ_CNTL).
-  const bool lrz = lrzDraw(s, false);
-  const bool occluder = lrz && s.depthStencil.depthWrite;
-  const bool opaque = fullCoverDraw(s, regs);
-  writer_.beginDraw();
-  forEachPrimitive(allPrims_, 4, [&](uint32_t t, const ras::Triangle& tri, const float* const*) {
-    // A triangle behind the LRZ of the occluders binned before it never reaches a stream.
-    if (lrz && lrz_.hidden(tri, s.screenScissor)) {
-      ++lrz_.stats().trianglesCulled;
-      return;
-    }
-    const ras::Scissor b = intersect(bounds(tri), s.screenScissor);
-    writer_.addPrimitive(t, b.x0, b.y0, b.x1, b.y1);
-    blocks_.triangle(passTriangles_ + t, tri, b, s.screenScissor, opaque);
-    if (occluder) lrz_.occlude(tri, s.screenScissor);
-  });
-  writer_.endDraw(memory_);
-  passTriangles_ += uint32_t(allPrims_.size());
 }
 
 RenderTarget Pipeline::currentTarget(const DrawState& s) {
@@ -408,7 +369,7 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   }
   bind(s.vs, isa::Stage::Vertex, vs_);
   bind(s.fs, isa::Stage::Fragment, fs_);
-  const std::vector<uint32_t>& prims = visible ? *visible : allPrims_;
+  const std::span<const uint32_t> prims = visible ? *visible : allPrims_;
   ++stats_.draws;
   stats_.primitivesIn += prims.size();
   collectVertices(prims);
@@ -428,7 +389,7 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   const uint64_t fragsBefore = fragment_.stats().fragmentsShaded;
   const uint64_t trisBefore = setup_.stats().trianglesOut;
   const bool blocks = resolver_.active();
-  forEachPrimitive(prims, vertices_.floatsPerVertex(),
+  forEachPrimitive(prims, vertices_.floatsPerVertex(), setup_,
                    [&](uint32_t t, const ras::Triangle& tri, const float* const* vary) {
                      if (blocks) {
                        // The rolling triangle counter of the interleaved resolve.

@@ -6,7 +6,10 @@
 #pragma once
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
+#include <mutex>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -23,6 +26,7 @@
 #include "gpu/pipeline/bin_jobs.h"
 #include "gpu/pipeline/draw_state.h"
 #include "gpu/pipeline/fragment_stage.h"
+#include "gpu/pipeline/front_end_ranges.h"
 #include "gpu/pipeline/shader_cache.h"
 #include "gpu/pipeline/vertex_stage.h"
 #include "gpu/vsc/block_table.h"
@@ -143,14 +147,32 @@ class Pipeline final : public cp::CpBackend {
   };
   const DrawState& state(const cp::RegisterFile& regs);
   void bind(const ShaderBinding& b, isa::Stage stage, Bound& out);
-  void collectVertices(const std::vector<uint32_t>& prims);
+  void collectVertices(std::span<const uint32_t> prims);
   // Primitive setup for the draw's primitive type and the bound vertex shader's outputs.
   void configureSetup(const DrawState& s, const isa::Program& vs, uint16_t flatVaryings);
-  // Runs primitive setup over `prims` of the current draw (vertices shaded); calls
+  // Runs primitive setup over `prims` of the current draw (vertices shaded) on `setup`; calls
   // emit(primitive, window triangle, varyings) for every window triangle.
   template <class Emit>
-  void forEachPrimitive(const std::vector<uint32_t>& prims, int floats, Emit&& emit);
+  void forEachPrimitive(std::span<const uint32_t> prims, int floats, pc::PrimitiveSetup& setup,
+                        Emit&& emit);
+  // The binning pass of a draw (pipeline_binning.cpp), its front end split by ranges on the
+  // pool's threads when it is large (front_end_ranges.h).
   void binningDraw(const DrawState& s, const cp::RegisterFile& regs);
+  // Whether the binning pass's vertex shading may run in ranges on several threads: the shader
+  // reads no texture (the texture cache sees lookups in order) and spills nothing (one warp's
+  // private memory).
+  bool shadeInRanges() const;
+  // The size of the ranges `count` vertices or primitives are split into, at least `least` and
+  // whole warps; 0: the step runs whole on this thread (one thread, or too few to split).
+  size_t rangeStep(size_t count, size_t least) const;
+  // Splits [0, count) into ranges of `step` and queues work(units, range) for each on the pool.
+  using RangeWork = std::function<void(FrontEndUnits&, FrontEndRange&)>;
+  void startRanges(size_t count, size_t step, const RangeWork& work);
+  // Waits for ranges_[i] and merges its counters and traffic; throws its fault, once every
+  // range has finished.
+  void finishRange(size_t i);
+  // Waits for every range still queued or running (a fault, or an error while binning).
+  void drainRanges() noexcept;
   void renderDraw(const DrawState& s, const std::vector<uint32_t>* visible);
   RenderTarget currentTarget(const DrawState& s);
   void clear(const DrawState& s, const cp::RegisterFile& regs);
@@ -202,6 +224,8 @@ class Pipeline final : public cp::CpBackend {
   // Queues what `job` has recorded on the pool, with the cost its bin took last time; the
   // future is ready once it has run.
   std::future<void> submitJob(BinJob& job);
+  // Queues `task` (which must not throw) on the pool; the future is ready once it has run.
+  std::future<void> submitTask(std::function<void()> task, uint64_t cost);
   // Waits for `done`, running queued bins on this thread meanwhile.
   void awaitOnPool(std::future<void>& done);
   // The pass ends (or the submission): its last bin ends too; all are run and merged.
@@ -233,6 +257,10 @@ class Pipeline final : public cp::CpBackend {
   // Host nanoseconds each bin (BinJob::costKey) took the last time it ran; bounded in size.
   std::unordered_map<uint64_t, uint64_t> binCosts_;
   uint32_t passInSubmission_ = 0;  // GMEM passes begun in this submission
+  // The binning pass's ranges of the current draw, and the units idle threads take for one.
+  std::vector<FrontEndRange> ranges_;
+  std::mutex unitsMutex_;
+  std::vector<std::unique_ptr<FrontEndUnits>> idleUnits_;
   std::shared_ptr<const cp::RegisterFile> regsSnapshot_;
   uint64_t snapshotGeneration_ = 0;
   std::vector<BinCounterWrite> counterWrites_;  // worker: this bin's counter values
@@ -268,7 +296,11 @@ class Pipeline final : public cp::CpBackend {
   Bound vs_, fs_;
   // Per draw: the primitive sequence and the vertices it needs.
   cp::DrawPacket draw_{};
-  std::vector<uint32_t> indices_, ids_, allPrims_, visible_;
+  // 0, 1, 2, ...: the indices of a draw without an index buffer and the primitives of any draw,
+  // grown as draws need, so that a bin's draw does not write them again.
+  std::vector<uint32_t> sequence_;
+  std::vector<uint32_t> indexData_, ids_, visible_;
+  std::span<const uint32_t> indices_, allPrims_;  // the draw's: in indexData_ or sequence_
   std::vector<uint8_t> seen_;
   uint32_t maxId_ = 0;
   PipelineStats stats_;
@@ -285,14 +317,15 @@ struct BinWorker {
 };
 
 template <class Emit>
-void Pipeline::forEachPrimitive(const std::vector<uint32_t>& prims, int floats, Emit&& emit) {
+void Pipeline::forEachPrimitive(std::span<const uint32_t> prims, int floats,
+                                pc::PrimitiveSetup& setup, Emit&& emit) {
   const int n = pc::verticesPerPrimitive(draw_.prim);
   for (uint32_t t : prims) {
     uint32_t pos[3];
     pc::primitiveVertices(draw_.prim, t, draw_.count, pos);
     const float* v[3];
     for (int k = 0; k < n; ++k) v[k] = vertices_.vertex(indices_[pos[k]]);
-    setup_.processPrimitive(v, n, floats, [&](const ras::Triangle& tri, const float* const* vary) {
+    setup.processPrimitive(v, n, floats, [&](const ras::Triangle& tri, const float* const* vary) {
       emit(t, tri, vary);
     });
   }

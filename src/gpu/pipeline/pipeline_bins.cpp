@@ -86,16 +86,21 @@ void Pipeline::closeJob(BinJob& job) {
 }
 
 std::future<void> Pipeline::submitJob(BinJob& job) {
+  const auto last = binCosts_.find(job.costKey);
+  return submitTask([this, &job] { runJob(job); },  // runJob catches what the bin raises
+                    last == binCosts_.end() ? 0 : last->second);
+}
+
+std::future<void> Pipeline::submitTask(std::function<void()> task, uint64_t cost) {
   if (!pool_) pool_ = std::make_unique<ThreadPool>(threads_);
   auto finished = std::make_shared<std::promise<void>>();
   std::future<void> done = finished->get_future();
-  const auto last = binCosts_.find(job.costKey);
   pool_->submit(
-      [this, &job, finished] {
-        runJob(job);  // catches what the bin raises
+      [task = std::move(task), finished] {
+        task();
         finished->set_value();
       },
-      last == binCosts_.end() ? 0 : last->second);
+      cost);
   return done;
 }
 

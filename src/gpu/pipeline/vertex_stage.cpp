@@ -13,11 +13,8 @@ int32_t VertexStage::slotOf(uint32_t id) const {
                               sorted_.begin());
 }
 
-void VertexStage::shade(const isa::Program& vs, const vfd::FetchState& fetch,
-                        const sp::ShaderResources& res, std::span<const uint32_t> ids,
-                        uint32_t maxId) {
-  const int outputs = std::max<int>(1, vs.numOutputs);
-  stride_ = 4 * outputs;
+void VertexStage::prepare(const isa::Program& vs, std::span<const uint32_t> ids, uint32_t maxId) {
+  stride_ = 4 * std::max<int>(1, vs.numOutputs);
   buffer_.resize(ids.size() * size_t(stride_));
   useDense_ = maxId < kDenseLimit;
   if (useDense_) {
@@ -27,14 +24,21 @@ void VertexStage::shade(const isa::Program& vs, const vfd::FetchState& fetch,
     sorted_.assign(ids.begin(), ids.end());
     std::sort(sorted_.begin(), sorted_.end());
   }
-  for (size_t first = 0; first < ids.size(); first += sp::kLanes) {
-    const size_t n = std::min<size_t>(sp::kLanes, ids.size() - first);
-    vfd_.fetch(fetch, ids.subspan(first, n), warp_);
-    sp_.runVertex(vs, warp_, res);
+}
+
+void VertexStage::shadeRange(const isa::Program& vs, const vfd::FetchState& fetch,
+                             const sp::ShaderResources& res, std::span<const uint32_t> ids,
+                             size_t first, size_t last, vfd::VertexFetch& vfd, sp::ShaderCore& sp,
+                             sp::VertexWarp& warp) {
+  const int outputs = stride_ / 4;
+  for (size_t at = first; at < last; at += sp::kLanes) {
+    const size_t n = std::min<size_t>(sp::kLanes, last - at);
+    vfd.fetch(fetch, ids.subspan(at, n), warp);
+    sp.runVertex(vs, warp, res);
     for (size_t lane = 0; lane < n; ++lane) {
-      float* dst = buffer_.data() + (first + lane) * stride_;  // ids[i] lives in slot i
+      float* dst = buffer_.data() + (at + lane) * stride_;  // ids[i] lives in slot i
       for (int o = 0; o < outputs; ++o)
-        for (int c = 0; c < 4; ++c) dst[o * 4 + c] = warp_.out[o][c][lane];
+        for (int c = 0; c < 4; ++c) dst[o * 4 + c] = warp.out[o][c][lane];
     }
   }
 }

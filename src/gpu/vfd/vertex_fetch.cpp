@@ -1,13 +1,13 @@
 #include "gpu/vfd/vertex_fetch.h"
-#include <algorithm>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
 namespace tessera::gpu::vfd {
 
-void VertexFetch::readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize size, uint32_t count,
-                              std::vector<uint32_t>& out) {
+uint32_t VertexFetch::readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize size,
+                                  uint32_t count, std::vector<uint32_t>& out) {
   const uint64_t bytes = uint64_t{count} * static_cast<uint32_t>(size);
   if (bytes > bufferBytes)
     throw GpuFault(FaultKind::PageFault, addr + bufferBytes, BusClient::VertexFetch,
@@ -15,21 +15,28 @@ void VertexFetch::readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize s
                        std::to_string(bufferBytes) + "-byte index buffer");
   auto s = memory_.span(BusClient::VertexFetch, addr, bytes);
   out.resize(count);
+  uint32_t largest = 0;
+  // One pass decodes and finds the largest (a loop the compiler vectorizes).
+  auto decode = [&](auto word) {
+    for (uint32_t i = 0; i < count; ++i) {
+      decltype(word) v;
+      std::memcpy(&v, s.data() + sizeof v * i, sizeof v);
+      out[i] = v;
+      largest = std::max<uint32_t>(largest, v);
+    }
+  };
   switch (size) {
     case IndexSize::U8:
-      for (uint32_t i = 0; i < count; ++i) out[i] = s[i];
+      decode(uint8_t{});
       break;
     case IndexSize::U16:
-      for (uint32_t i = 0; i < count; ++i) {
-        uint16_t v;
-        std::memcpy(&v, s.data() + 2 * i, 2);
-        out[i] = v;
-      }
+      decode(uint16_t{});
       break;
     case IndexSize::U32:
-      std::memcpy(out.data(), s.data(), bytes);
+      decode(uint32_t{});
       break;
   }
+  return largest;
 }
 
 void VertexFetch::chargeIndices(IndexSize size, uint64_t count) {

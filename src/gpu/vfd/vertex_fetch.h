@@ -42,9 +42,10 @@ class VertexFetch final {
   explicit VertexFetch(GpuMemory& memory) : memory_(memory) {}
 
   // Decodes `count` indices of `size` bytes from [addr, addr + bufferBytes) without charging
-  // the bus: how many the hardware fetches depends on the pass (chargeIndices).
-  void readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize size, uint32_t count,
-                   std::vector<uint32_t>& out);
+  // the bus: how many the hardware fetches depends on the pass (chargeIndices). Returns the
+  // largest (0 for none).
+  uint32_t readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSize size, uint32_t count,
+                       std::vector<uint32_t>& out);
   // Charges the bus and the counters for `count` fetched indices of `size` bytes. A bin drawn
   // from a visibility stream fetches only its visible primitives' indices, as the seed on
   // Adreno tiling describes the stream steering vertex fetch.
