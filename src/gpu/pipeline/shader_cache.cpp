@@ -1,6 +1,7 @@
 #include "gpu/pipeline/shader_cache.h"
 
 #include <cstdio>
+#include <cstring>
 #include <span>
 
 #include "isa/encoding.h"
@@ -17,8 +18,14 @@ const isa::Program& ShaderCache::get(GpuMemory& memory, GpuAddress address, uint
   };
   if (dwords == 0) throw fail("no program bound");
   auto bytes = memory.span(BusClient::ShaderFetch, address, uint64_t{dwords} * 4);
-  uint64_t hash = 1469598103934665603ull ^ dwords;  // FNV-1a over the binary
-  for (uint8_t b : bytes) hash = (hash ^ b) * 1099511628211ull;
+  // Every bind compares the binary with the decoded one's (a program may be rewritten in place);
+  // only a new binary is hashed, for the instruction cache's records.
+  auto it = entries_.find(address);
+  const bool decoded = it != entries_.end() && it->second.binary.size() == bytes.size() &&
+                       std::memcmp(it->second.binary.data(), bytes.data(), bytes.size()) == 0;
+  uint64_t hash = decoded ? it->second.hash : 1469598103934665603ull ^ dwords;
+  if (!decoded)
+    for (uint8_t b : bytes) hash = (hash ^ b) * 1099511628211ull;  // FNV-1a over the binary
   // An instruction-cache miss: a program not yet fetched, or rewritten, this submission.
   auto [line, miss] = fetched_.try_emplace(address, Fetched{hash, bytes.size()});
   if (miss || line->second.hash != hash) {
@@ -26,8 +33,7 @@ const isa::Program& ShaderCache::get(GpuMemory& memory, GpuAddress address, uint
     fetchLog_.emplace_back(address, line->second);
     memory.countRead(BusClient::ShaderFetch, bytes.size());
   }
-  auto it = entries_.find(address);
-  if (it != entries_.end() && it->second.hash == hash) return *it->second.program;
+  if (decoded) return *it->second.program;
   std::span<const uint32_t> words(reinterpret_cast<const uint32_t*>(bytes.data()), dwords);
   auto program = std::make_unique<isa::Program>();
   try {
@@ -40,7 +46,7 @@ const isa::Program& ShaderCache::get(GpuMemory& memory, GpuAddress address, uint
                                               : "a vertex shader is bound as fragment shader");
   auto& slot = entries_[address];
   std::unique_ptr<sp::HostProgram> host = sp::HostProgram::compile(*program);
-  slot = Entry{hash, std::move(program), std::move(host)};
+  slot = Entry{hash, {bytes.begin(), bytes.end()}, std::move(program), std::move(host)};
   return *slot.program;
 }
 

@@ -45,6 +45,7 @@ class ShaderCache final {
  private:
   struct Entry {
     uint64_t hash;
+    std::vector<uint8_t> binary;  // what was decoded
     std::unique_ptr<isa::Program> program;
     std::unique_ptr<sp::HostProgram> host;
   };
