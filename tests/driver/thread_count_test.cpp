@@ -142,18 +142,23 @@ TEST(ThreadCount, MultisampledQueriesAreTheSameForAnyThreadCount) {
     }
 }
 
+// The fault of the batch recorded so far, known once it ran.
+std::string faultOfBatch(DriverFixture& f) {
+  try {
+    f.ctx.finish();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no fault";
+}
+
 std::string faultOf(unsigned threads) {
   DriverFixture f(RenderMode::Binning, gpu::findPreset("adreno-a320"), threads);
   f.ctx.clear(pipe::kClearColor, {0, 0, 0, 1}, 1.0f, 0);
   f.ctx.bindShaders(
       f.vsId, f.ctx.createFragmentShader(isa::encode(isa::assemble(kEndlessFs, "endless.fs"))));
   f.drawQuad();
-  try {
-    f.ctx.finish();  // a batch's fault is known once it ran
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no fault";
+  return faultOfBatch(f);
 }
 
 TEST(ThreadCount, TheFirstFaultingBinNamesTheFault) {
@@ -236,12 +241,7 @@ std::string largeDrawFault(unsigned threads) {
   f.ctx.setVertexBuffer(0, f.ctx.createBuffer({reinterpret_cast<const uint8_t*>(vertices.data()),
                                                vertices.size() * sizeof(float)}));
   f.ctx.draw({pipe::Primitive::Triangles, 120000});
-  try {
-    f.ctx.finish();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no fault";
+  return faultOfBatch(f);
 }
 
 TEST(ThreadCount, ALargeDrawsFaultIsTheSameForAnyThreadCount) {

@@ -1,11 +1,11 @@
-// The binning pass's front end split by ranges (issue: speed; DESIGN.md "Parallel bins"). A
-// large draw's vertices are shaded in ranges of whole warps, then its primitives are set up in
-// ranges, each range on any host thread with a fetch unit, shader core and setup unit of its own.
-// The command processor's thread merges the ranges' counters and bus traffic and bins their
-// triangles (LRZ, visibility stream, block table) in range order. Ranges of whole warps make the
-// same warps as one pass over the draw, every counter is a sum, and each primitive's triangles
-// are computed alone, so images and counters are the same as shading and setting up the draw on
-// one thread, whatever the number of threads.
+// The binning pass's front end split by ranges (docs/architecture.md, "The binning pass in
+// ranges"). A large draw's vertices are shaded in ranges of whole warps, then its primitives are
+// set up in ranges, each range on any host thread with a fetch unit, shader core and setup unit
+// of its own. The command processor's thread merges the ranges' counters and bus traffic and bins
+// their triangles (LRZ, visibility stream, block table) in range order. Ranges of whole warps
+// make the same warps as one pass over the draw, every counter is a sum, and each primitive's
+// triangles are computed alone, so images and counters are the same as shading and setting up
+// the draw on one thread, whatever the number of threads.
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
-// The binning pass of a draw (the seed on Adreno tiling; DESIGN.md "binning pass"): position-only
-// vertex shading and primitive setup, then the binner — LRZ occlusion, the visibility stream and
-// the block table — over the window triangles in primitive order. A large draw's front end runs
-// in ranges on the pool's threads while the command processor's thread bins the ranges already
-// set up (front_end_ranges.h).
+// The binning pass of a draw (the seed on Adreno tiling; DESIGN.md "Bins, blocks and the seeds'
+// optimisations"): position-only vertex shading and primitive setup, then the binner — LRZ
+// occlusion, the visibility stream and the block table — over the window triangles in primitive
+// order. A large draw's front end runs in ranges on the pool's threads while the command
+// processor's thread bins the ranges already set up (front_end_ranges.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
