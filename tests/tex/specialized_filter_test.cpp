@@ -98,8 +98,8 @@ TEST(SpecializedFilters, MatchTheGeneralFilterToTheBit) {
 // A warp's lookups in one call (the shader core's path): each sampled quad's rows hold what the
 // general filter gives that quad alone, the other quads' rows are left as they were, and every
 // counter is the same, for any set of quads, with each quad choosing its own levels (alone or
-// alike with its neighbours) and with the quads sharing the draw's one level (no mipmaps, one
-// filter: one kernel call a warp).
+// alike with its neighbours, the same two levels blended by weights of its own) and with the
+// quads sharing the draw's one level (no mipmaps, one filter: one kernel call a warp).
 TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
   std::mt19937 rng(8);
   std::uniform_real_distribution<float> coord(-1.5f, 2.5f), step(-0.2f, 0.2f), bias(-1.0f, 2.0f);
@@ -118,6 +118,7 @@ TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
     } kFilterSets[] = {{Filter::Linear, Filter::Nearest, MipFilter::None},
                        {Filter::Linear, Filter::Linear, MipFilter::Nearest},
                        {Filter::Linear, Filter::Nearest, MipFilter::Linear},
+                       {Filter::Linear, Filter::Linear, MipFilter::Linear},
                        {Filter::Nearest, Filter::Nearest, MipFilter::None},
                        {Filter::Linear, Filter::Linear, MipFilter::None}};
     constexpr int kSets = sizeof kFilterSets / sizeof kFilterSets[0];
@@ -129,15 +130,17 @@ TEST(SpecializedFilters, WarpLookupsMatchTheGeneralFilterQuadByQuad) {
         x->wrapS = kWraps[combo / kSets % 3];
         x->wrapT = kWraps[combo / kSets / 3 % 3];
       }
-      // Every other combination gives all quads one footprint and bias, so that neighbours
-      // choose the same levels and share kernel calls.
+      // Every other combination gives all quads one bias and footprints a little apart, so that
+      // neighbours choose the same levels and share kernel calls, with each quad's own blend
+      // between the levels.
       const bool sameFootprint = combo % 2 == 0;
       const float sharedDx = step(rng), sharedDy = step(rng), sharedBias = bias(rng);
       float s[4 * kQuads], t[4 * kQuads], lodBias[kQuads];
       for (int q = 0; q < kQuads; ++q) {
         const float x = coord(rng), y = coord(rng);
-        const float dx = sameFootprint ? sharedDx : step(rng),
-                    dy = sameFootprint ? sharedDy : step(rng);
+        const float apart = 1.0f + 0.02f * static_cast<float>(q);
+        const float dx = sameFootprint ? sharedDx * apart : step(rng),
+                    dy = sameFootprint ? sharedDy * apart : step(rng);
         for (int p = 0; p < 4; ++p) {
           s[4 * q + p] = x + static_cast<float>(p & 1) * dx;
           t[4 * q + p] = y + static_cast<float>(p >> 1) * dy;

@@ -195,11 +195,11 @@ uint32_t filterQuads(const QuadLookup& q) {
   Level levels[Count];
   for (int k = 0; k < Count; ++k) levels[k] = q.level[k];
   CacheProbe cache(levels[0].cache);  // both levels share the cache
-  const float blend = q.blend;
   const TexelOffset offset = q.offset;
   const Wrap ws = q.wrapS, wt = q.wrapT;
   for (uint32_t quads = q.quads; quads; quads &= quads - 1) {
     const int lane = 4 * std::countr_zero(quads);
+    const float blend = Count == 2 ? q.blend[lane / 4] : 0.0f;
     filterQuad<F, FL, Count>(levels, blend, q.s + lane, q.t + lane, ws, wt, offset, cache, q.out,
                              lane);
   }

@@ -33,13 +33,18 @@ struct TexelOffset {
   int32_t u = 0, v = 0, w = 0;  // w: 3D textures only
 };
 
+// The quads of a warp (32 pixels).
+inline constexpr int kWarpQuads = 8;
+
 // The lookup of the quads of a warp whose bit is set in `quads`, all from the same levels: quad q
 // is pixels 4q..4q+3 (TL, TR, BL, BR) of s, t and of each row out[channel]. Rows of the other
 // quads are left as they are.
 struct QuadLookup {
   const Level* level;  // `count` levels
   int count;           // 1, or 2 for a blend between mip levels
-  float blend;         // weight of level[1]
+  // count 2: each quad's weight of level[1], indexed like the quads (quads of one call share
+  // their levels, not their weights: a trilinear lookup's weight varies from quad to quad)
+  const float* blend;
   const float *s, *t;
   uint32_t quads;
   TexelOffset offset;

@@ -344,11 +344,17 @@ template <size_t I, Filter FL, int Count>
         level[k][ch] =
             layout[ch].bits == 0 ? sum[ch] : divideUnorm8(sum[ch], fieldScale(layout[ch]));
     }
+    // Each quad's own weight of level[1] (the active quad's twice when one is).
+    __m256 blend = _mm256_setzero_ps();
+    if constexpr (Count == 2) {
+      const float b0 = q.blend[2 * pair + (active == 2)], b1 = q.blend[2 * pair + (active != 1)];
+      blend = _mm256_set_m128(_mm_set1_ps(b1), _mm_set1_ps(b0));
+    }
+    const __m256 keep = _mm256_sub_ps(_mm256_set1_ps(1.0f), blend);
     for (int ch = 0; ch < 4; ++ch) {
       __m256 c = level[0][ch];
       if constexpr (Count == 2)
-        c = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(1 - q.blend), c),
-                          _mm256_mul_ps(_mm256_set1_ps(q.blend), level[1][ch]));
+        c = _mm256_add_ps(_mm256_mul_ps(keep, c), _mm256_mul_ps(blend, level[1][ch]));
       float* to = q.out[ch] + lane;
       if (active == 3) {
         _mm256_storeu_ps(to, c);

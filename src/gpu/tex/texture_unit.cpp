@@ -428,7 +428,7 @@ void TextureUnit::samplePixels(const TextureDescriptor& d, const uint8_t* texels
   if (const QuadFilterFn quad = pixels == 4 && !ref ? quadKernel(d, lc.filter) : nullptr) {
     float rows[4][4];
     float* const rowPtrs[4] = {rows[0], rows[1], rows[2], rows[3]};
-    fetched = quad({levels, lc.count, lc.blend, s, t, 1u, offset, d.wrapS, d.wrapT, rowPtrs});
+    fetched = quad({levels, lc.count, &lc.blend, s, t, 1u, offset, d.wrapS, d.wrapT, rowPtrs});
     for (int p = 0; p < 4; ++p)
       for (int ch = 0; ch < 4; ++ch) out[p][ch] = rows[ch][p];
     return chargeTexels(d, fetched, missBytes);
@@ -551,14 +551,18 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   // minification. The texels still meet the cache quad by quad in lane order.
   withSimdPath([&] {
     Level levels[2];
+    float blend[kWarpQuads];  // each quad's weight of its run's second level
     auto flush = [&](const LevelChoice& run, uint32_t runQuads) {
       levelsOf(d, texels, run, 0, levels);
       fetched += kernels[static_cast<size_t>(run.filter)](
-          {levels, run.count, run.blend, s, t, runQuads, offset, d.wrapS, d.wrapT, out});
+          {levels, run.count, blend, s, t, runQuads, offset, d.wrapS, d.wrapT, out});
     };
     // Without a level of detail every quad has the draw's choice: the warp is one run, known
     // without a test per quad (the loop below costs 10% of the bilinear micro-benchmark, this 3%).
-    if (!lodMatters) return flush(fixed, quads);
+    if (!lodMatters) {
+      std::fill(std::begin(blend), std::end(blend), fixed.blend);
+      return flush(fixed, quads);
+    }
     // The run's key stays in registers: comparing with the run's copy, stored a moment before,
     // would wait on store forwarding every quad.
     LevelChoice run{}, own;
@@ -568,6 +572,7 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
       const int q = std::countr_zero(quads);
       const LevelChoice& lc = choice(q, own);
       const LevelChoice::Key key = lc.key();
+      blend[q] = lc.blend;
       if (runQuads != 0 && key == runKey) {
         runQuads |= 1u << q;
         continue;

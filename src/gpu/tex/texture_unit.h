@@ -131,17 +131,17 @@ class TextureUnit final {
     // What one kernel call shares: the same levels filtered alike (the rest follows from them).
     // A value of scalars, so that a loop keeps the current run's in registers: comparing with a
     // copy stored a moment before would wait on store forwarding.
+    // The blend between the levels is each quad's own (QuadLookup::blend).
     struct Key {
       uint32_t level0, level1;
       int count;
       Filter filter;
-      float blend;
       bool operator==(const Key& o) const {
         return level0 == o.level0 && count == o.count && filter == o.filter &&
-               (count == 1 || (level1 == o.level1 && blend == o.blend));
+               (count == 1 || level1 == o.level1);
       }
     };
-    Key key() const { return {level[0], level[1], count, filter, blend}; }
+    Key key() const { return {level[0], level[1], count, filter}; }
   };
   LevelChoice chooseLevels(const TextureDescriptor&, float lambda);
   // The layout of a texture's mip chain, computed once per texture and kept for the textures a
