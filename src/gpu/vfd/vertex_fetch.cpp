@@ -16,7 +16,7 @@ uint32_t VertexFetch::readIndices(GpuAddress addr, uint32_t bufferBytes, IndexSi
   auto s = memory_.span(BusClient::VertexFetch, addr, bytes);
   out.resize(count);
   uint32_t largest = 0;
-  // One pass decodes and finds the largest (a loop the compiler vectorizes).
+  // One pass decodes and finds the largest.
   auto decode = [&](auto word) {
     for (uint32_t i = 0; i < count; ++i) {
       decltype(word) v;
