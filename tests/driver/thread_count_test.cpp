@@ -17,6 +17,7 @@
 
 #include "common/error.h"
 #include "common/simd.h"
+#include "driver/query.h"
 #include "driver/query_fixture.h"
 #include "gpu/sp/host_code.h"
 #include "isa/assembler.h"
@@ -170,8 +171,8 @@ TEST(ThreadCount, TheFirstFaultingBinNamesTheFault) {
 }
 
 // A binning pass splits a large draw's vertex shading and primitive setup into ranges on the
-// pool's threads (gpu/pipeline/front_end_ranges.h): two 48,000-triangle grids, partly off screen
-// (clipped and rejected), the second behind the first in places (LRZ culls in the binning pass),
+// pool's threads (gpu/pipeline/front_end_ranges.h): two 48,000-triangle grids, partly beyond the
+// far plane (clipped), the second behind the first in places (LRZ culls in the binning pass),
 // with the interleaved resolve's block table.
 Outcome largeDrawFrame(unsigned threads) {
   gpu::Preset p = gpu::findPreset("adreno-a630");
@@ -220,8 +221,7 @@ TEST(ThreadCount, ALargeDrawBinnedInRangesIsTheSameForAnyThreadCount) {
   // The frame has what the ranges must keep: clipped triangles, and LRZ culling in the binning
   // pass.
   EXPECT_GT(one.reports[0]["pc"]["clipped"].get<uint64_t>(), 0u);
-  DriverFixture names(RenderMode::Binning);
-  const auto list = names.ctx.counterList();
+  const auto list = driver::QueryTable::counterList();
   const auto culled = std::find_if(list.begin(), list.end(), [](const pipe::CounterInfo& c) {
     return c.group == "lrz" && c.name == "triangles_culled";
   });

@@ -168,10 +168,9 @@ class Pipeline final : public cp::CpBackend {
   // Splits [0, count) into ranges of `step` and queues work(units, range) for each on the pool.
   using RangeWork = std::function<void(FrontEndUnits&, FrontEndRange&)>;
   void startRanges(size_t count, size_t step, const RangeWork& work);
-  // Waits for ranges_[i] and merges its counters and traffic; throws its fault, once every
-  // range has finished.
+  // Waits for ranges_[i], merges its counters and traffic and throws its fault.
   void finishRange(size_t i);
-  // Waits for every range still queued or running (a fault, or an error while binning).
+  // Waits for every range still queued or running: binningDraw's way out, a fault's included.
   void drainRanges() noexcept;
   void renderDraw(const DrawState& s, const std::vector<uint32_t>* visible);
   RenderTarget currentTarget(const DrawState& s);

@@ -37,6 +37,12 @@ void Pipeline::binningDraw(const DrawState& s, const cp::RegisterFile& regs) {
   collectVertices(allPrims_);
   const isa::Program& vs = *vs_.program;
   const sp::ShaderResources res = vs_.resources(tex_);
+  // Ranges read this frame's locals: whatever leaves it (a range's fault included), every range
+  // has finished first.
+  struct Drain {
+    Pipeline& p;
+    ~Drain() { p.drainRanges(); }
+  } drain{*this};
   // With one thread, or for a small draw, the front end runs on this thread as a whole.
   const size_t shadeStep = rangeStep(ids_.size(), kShadeRangeVertices);
   if (shadeStep && shadeInRanges()) {
@@ -68,24 +74,20 @@ void Pipeline::binningDraw(const DrawState& s, const cp::RegisterFile& regs) {
     if (occluder) lrz_.occlude(tri, s.screenScissor);
   };
   if (const size_t setupStep = rangeStep(allPrims_.size(), kSetupRangePrimitives)) {
-    const pc::PrimitiveSetup configured = setup_;
+    // Ranges copy the configuration, not setup_, whose counters the merges change meanwhile.
+    pc::PrimitiveSetup configured = setup_;
+    configured.resetStats();
     startRanges(allPrims_.size(), setupStep, [&](FrontEndUnits& u, FrontEndRange& r) {
       u.setup = configured;
-      u.setup.resetStats();
       const std::span<const uint32_t> prims(allPrims_.data() + r.first, r.last - r.first);
       forEachPrimitive(prims, 4, u.setup,
                        [&](uint32_t t, const ras::Triangle& tri, const float* const*) {
                          r.triangles.push_back({t, intersect(bounds(tri), s.screenScissor), tri});
                        });
     });
-    try {
-      for (size_t i = 0; i < ranges_.size(); ++i) {
-        finishRange(i);
-        for (const SetUpTriangle& t : ranges_[i].triangles) bin(t.primitive, t.triangle, t.bounds);
-      }
-    } catch (...) {
-      drainRanges();
-      throw;
+    for (size_t i = 0; i < ranges_.size(); ++i) {
+      finishRange(i);
+      for (const SetUpTriangle& t : ranges_[i].triangles) bin(t.primitive, t.triangle, t.bounds);
     }
   } else {
     forEachPrimitive(allPrims_, 4, setup_,
@@ -116,6 +118,7 @@ void Pipeline::startRanges(size_t count, size_t step, const RangeWork& work) {
     r.first = i * step;
     r.last = std::min(count, r.first + step);
     r.error = nullptr;
+    r.bus = {};
     r.triangles.clear();
     r.done = submitTask(
         [this, &r, work] {
@@ -131,7 +134,6 @@ void Pipeline::startRanges(size_t count, size_t step, const RangeWork& work) {
           u->vfd.resetStats();
           u->sp.resetStats();
           u->setup.resetStats();
-          r.bus = {};
           {
             // Like a bin worker, the range sees the submission's buffer objects and counts its
             // own traffic.
@@ -162,10 +164,7 @@ void Pipeline::finishRange(size_t i) {
   sp_.addStats(r.sp);
   setup_.addStats(r.setup);
   memory_.addStats(r.bus);
-  if (r.error) {
-    drainRanges();
-    std::rethrow_exception(r.error);
-  }
+  if (r.error) std::rethrow_exception(r.error);
 }
 
 void Pipeline::drainRanges() noexcept {
