@@ -3,35 +3,6 @@
 #include <algorithm>
 
 namespace tessera::gpu::pc {
-namespace {
-
-// Plane i's signed distance; inside when >= 0.
-float distance(int plane, const float* p, float gbX, float gbY) {
-  switch (plane) {
-    case 0:
-      return p[2] + p[3];  // near: z >= -w
-    case 1:
-      return p[3] - p[2];  // far: z <= w
-    case 2:
-      return gbX * p[3] + p[0];  // left guard band
-    case 3:
-      return gbX * p[3] - p[0];  // right guard band
-    case 4:
-      return gbY * p[3] + p[1];  // bottom guard band
-    default:
-      return gbY * p[3] - p[1];  // top guard band
-  }
-}
-
-}  // namespace
-
-uint32_t Clipper::outcode(const float* p) const {
-  uint32_t code = 0;
-  for (int plane = 0; plane < 6; ++plane)
-    if (distance(plane, p, gbX_, gbY_) < 0.0f) code |= 1u << plane;
-  return code;
-}
-
 int Clipper::clip(const float* v0, const float* v1, const float* v2, uint32_t codeUnion,
                   int floats) {
   std::copy_n(v0, floats, poly_[0].begin());
@@ -43,9 +14,9 @@ int Clipper::clip(const float* v0, const float* v1, const float* v2, uint32_t co
     int m = 0;
     for (int i = 0; i < n; ++i) {
       const ClipVertex& a = poly_[i];
-      const ClipVertex& b = poly_[(i + 1) % n];
-      const float da = distance(plane, a.data(), gbX_, gbY_);
-      const float db = distance(plane, b.data(), gbX_, gbY_);
+      const ClipVertex& b = poly_[i + 1 < n ? i + 1 : 0];
+      const float da = clipDistance(plane, a.data(), gbX_, gbY_);
+      const float db = clipDistance(plane, b.data(), gbX_, gbY_);
       if (da >= 0.0f) scratch_[m++] = a;
       if ((da >= 0.0f) != (db >= 0.0f)) {
         // Interpolate from the inside vertex so that the same edge clips identically whichever
@@ -70,7 +41,7 @@ bool Clipper::clipLine(const float* v0, const float* v1, uint32_t codeUnion, int
   float t0 = 0.0f, t1 = 1.0f;
   for (int plane = 0; plane < 6; ++plane) {
     if (!(codeUnion & (1u << plane))) continue;
-    const float d0 = distance(plane, v0, gbX_, gbY_), d1 = distance(plane, v1, gbX_, gbY_);
+    const float d0 = clipDistance(plane, v0, gbX_, gbY_), d1 = clipDistance(plane, v1, gbX_, gbY_);
     if (d0 < 0.0f && d1 < 0.0f) return false;
     if (d0 < 0.0f) t0 = std::max(t0, d0 / (d0 - d1));
     if (d1 < 0.0f) t1 = std::min(t1, d0 / (d0 - d1));

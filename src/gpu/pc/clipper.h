@@ -17,6 +17,24 @@ using ClipVertex = std::array<float, kClipVertexFloats>;
 // A triangle clipped against 6 planes has at most 3 + 6 vertices.
 inline constexpr int kMaxClipPolygon = 9;
 
+// Plane i's signed distance; inside when >= 0.
+[[gnu::always_inline]] inline float clipDistance(int plane, const float* p, float gbX, float gbY) {
+  switch (plane) {
+    case 0:
+      return p[2] + p[3];  // near: z >= -w
+    case 1:
+      return p[3] - p[2];  // far: z <= w
+    case 2:
+      return gbX * p[3] + p[0];  // left guard band
+    case 3:
+      return gbX * p[3] - p[0];  // right guard band
+    case 4:
+      return gbY * p[3] + p[1];  // bottom guard band
+    default:
+      return gbY * p[3] - p[1];  // top guard band
+  }
+}
+
 class Clipper final {
  public:
   // guardBandX/Y: the largest |x|/w and |y|/w (in NDC) the rasterizer accepts.
@@ -24,8 +42,14 @@ class Clipper final {
     gbX_ = gbX;
     gbY_ = gbY;
   }
-  // Outcode bits of a clip-space position (0: inside every plane).
-  uint32_t outcode(const float* pos) const;
+  // Outcode bits of a clip-space position (0: inside every plane). Inline: setup takes three a
+  // triangle, in the binning pass and again in every bin the triangle reaches.
+  uint32_t outcode(const float* pos) const {
+    uint32_t code = 0;
+    for (int plane = 0; plane < 6; ++plane)
+      if (clipDistance(plane, pos, gbX_, gbY_) < 0.0f) code |= 1u << plane;
+    return code;
+  }
   // Clips the triangle; returns the polygon's vertex count (0 if nothing remains). The polygon's
   // vertices are valid until the next call. `floats` is how many floats of each vertex to carry.
   int clip(const float* v0, const float* v1, const float* v2, uint32_t codeUnion, int floats);

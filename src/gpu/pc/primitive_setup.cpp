@@ -20,7 +20,7 @@ bool PrimitiveSetup::facing(const ras::WindowVertex* w, int n, bool& front) {
   double area = 0.0;
   for (int i = 0; i < n; ++i) {
     const ras::WindowVertex& a = w[i];
-    const ras::WindowVertex& b = w[(i + 1) % n];
+    const ras::WindowVertex& b = w[i + 1 < n ? i + 1 : 0];  // no division per vertex
     area += double{a.x} * b.y - double{b.x} * a.y;
   }
   if (!(area != 0.0)) {  // zero area (or NaN) covers no pixel
