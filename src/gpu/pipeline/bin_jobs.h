@@ -55,6 +55,7 @@ struct BinJob {
   std::unique_ptr<BinWorker> worker;
   std::vector<BinCall> calls;  // recorded, not yet run
   bool closed = false;         // the bin has ended: no call will be added
+  bool started = false;        // its worker has run calls (a sync runs an open bin's so far)
   std::future<void> done;      // closed: ready once a worker thread has run it
   BusStats bus;                // the worker's bus traffic
   std::exception_ptr error;    // what the worker raised; it runs nothing after

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "common/counter_sum.h"
 #include "gpu/pipeline/countables.h"
@@ -116,7 +117,6 @@ void Pipeline::beginBinJob(const Pipeline& pass) {
   resetStats();  // also empties the texture cache: every bin starts cold
   counterWrites_.clear();
   shaders_.invalidateInstructionCache();
-  gmem_.zero();
   mode_ = cp::RenderMode::Gmem;
   reader_.reset();
   resolver_.endBin();
@@ -133,6 +133,8 @@ void Pipeline::runJob(BinJob& job) {
   GpuMemory::ViewScope pin(memory_, runView_ ? runView_ : memory_.view());
   GpuMemory::BusCountingScope scope(memory_, job.bus);
   const auto start = std::chrono::steady_clock::now();
+  // GMEM is zeroed here, on the bin's thread, rather than on the CP's as the job opens.
+  if (!std::exchange(job.started, true)) w.gmem_.zero();
   for (const BinCall& c : job.calls) {
     if (job.error) break;
     try {
