@@ -161,8 +161,15 @@ TEST(RasterizerAttributes, HelperPixelsGetExtrapolatedAttributes) {
 namespace tessera::gpu::ras {
 namespace {
 
-// The quad interpolation the rasterizer runs (SIMD where the host has it) against the scalar
-// arithmetic, to the bit: random planes and vertex values, quads far from the origin, 1/w
+void expectSameInterpolation(const Quad& a, const Quad& b, int trial) {
+  EXPECT_EQ(std::memcmp(a.z, b.z, sizeof a.z), 0) << trial;
+  EXPECT_EQ(std::memcmp(a.invW, b.invW, sizeof a.invW), 0) << trial;
+  EXPECT_EQ(std::memcmp(a.b1, b.b1, sizeof a.b1), 0) << trial;
+  EXPECT_EQ(std::memcmp(a.b2, b.b2, sizeof a.b2), 0) << trial;
+}
+
+// The quad interpolation the rasterizer runs (SSE2, and AVX2 where the host has it) against the
+// scalar arithmetic, to the bit: random planes and vertex values, quads far from the origin, 1/w
 // planes that reach zero (the linear fallback) and a NaN 1/w.
 TEST(RasterizerAttributes, QuadInterpolationMatchesTheScalarArithmeticToTheBit) {
   std::mt19937 rng(5);
@@ -184,10 +191,16 @@ TEST(RasterizerAttributes, QuadInterpolationMatchesTheScalarArithmeticToTheBit) 
     a.y = b.y = 2 * position(rng);
     interpolateQuad(s, a);
     interpolateQuadScalar(s, b);
-    ASSERT_EQ(std::memcmp(a.z, b.z, sizeof a.z), 0) << trial;
-    ASSERT_EQ(std::memcmp(a.invW, b.invW, sizeof a.invW), 0) << trial;
-    ASSERT_EQ(std::memcmp(a.b1, b.b1, sizeof a.b1), 0) << trial;
-    ASSERT_EQ(std::memcmp(a.b2, b.b2, sizeof a.b2), 0) << trial;
+    expectSameInterpolation(a, b, trial);
+#if TESSERA_AVX2_CLONES
+    if (hostSimdPath() == SimdPath::Avx2) {
+      Quad c{};
+      c.x = a.x;
+      c.y = a.y;
+      interpolateQuadAvx2(s, c);
+      expectSameInterpolation(c, b, trial);
+    }
+#endif
   }
 }
 

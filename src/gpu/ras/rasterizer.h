@@ -294,6 +294,9 @@ void Rasterizer::rasterize(const Triangle& tri, const Scissor& scissor, Emit&& e
   // Counted in locals and added once: the emit call would otherwise make every update a store.
   uint64_t quads = 0, pixels = 0, sampleCount = 0;
   Quad quad;
+#if TESSERA_AVX2_CLONES
+  const bool avx2 = simdPath() == SimdPath::Avx2;
+#endif
   // Inlined into both walks: a call per quad would cost more than the quad.
   auto covered = [&](int qx, int qy, uint8_t mask, uint16_t sampleMask)
       __attribute__((always_inline)) {
@@ -301,7 +304,12 @@ void Rasterizer::rasterize(const Triangle& tri, const Scissor& scissor, Emit&& e
     quad.y = qy;
     quad.coverage = mask;
     quad.sampleCoverage = sampleMask;
-    interpolateQuad(s, quad);
+#if TESSERA_AVX2_CLONES
+    if (avx2)
+      interpolateQuadAvx2(s, quad);
+    else
+#endif
+      interpolateQuad(s, quad);
     if (ms) interpolateSampleZ(s, samples, quad);
     const int n = laneCount(mask);
     ++quads;

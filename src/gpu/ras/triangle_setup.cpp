@@ -1,5 +1,7 @@
 #include "gpu/ras/triangle_setup.h"
 
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -93,5 +95,25 @@ bool setupTriangle(const Triangle& tri, const Scissor& scissor, TriangleSetup& o
   out.y1 = static_cast<int>(by1);
   return true;
 }
+
+#if TESSERA_AVX2_CLONES
+namespace {
+// Plane i at the four pixels at (xs, ys): (a x + b y) + c in double, rounded to float.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m128 planeAvx2(const TriangleSetup& s, int i,
+                                                                    __m256d xs, __m256d ys) {
+  const __m256d ax = _mm256_mul_pd(_mm256_set1_pd(s.a[i]), xs);
+  const __m256d by = _mm256_mul_pd(_mm256_set1_pd(s.b[i]), ys);
+  return _mm256_cvtpd_ps(_mm256_add_pd(_mm256_add_pd(ax, by), _mm256_set1_pd(s.c[i])));
+}
+}  // namespace
+
+void interpolateQuadAvx2(const TriangleSetup& s, Quad& quad) {
+  const double x = quad.x, y = quad.y;
+  const __m256d xs = _mm256_setr_pd(x, x + 1.0, x, x + 1.0);
+  const __m256d ys = _mm256_setr_pd(y, y, y + 1.0, y + 1.0);
+  interpolateFromPlanes(s, planeAvx2(s, 0, xs, ys), planeAvx2(s, 1, xs, ys),
+                        planeAvx2(s, 2, xs, ys), quad);
+}
+#endif
 
 }  // namespace tessera::gpu::ras

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "common/simd.h"
 #include "gpu/ras/ras_types.h"
 #include "gpu/ras/sample_positions.h"
 
@@ -68,18 +69,9 @@ inline void interpolateQuadScalar(const TriangleSetup& s, Quad& quad) {
 }
 
 #if defined(__SSE2__)
-inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
-  const __m128d x = _mm_setr_pd(quad.x, quad.x + 1.0), y0 = _mm_set1_pd(quad.y),
-                y1 = _mm_set1_pd(quad.y + 1.0);
-  // Plane i at the four pixels: (a x + b y) + c in double, rounded to float.
-  auto plane = [&](int i) {
-    const __m128d a = _mm_set1_pd(s.a[i]), b = _mm_set1_pd(s.b[i]), c = _mm_set1_pd(s.c[i]);
-    const __m128d ax = _mm_mul_pd(a, x);
-    const __m128 top = _mm_cvtpd_ps(_mm_add_pd(_mm_add_pd(ax, _mm_mul_pd(b, y0)), c));
-    const __m128 bottom = _mm_cvtpd_ps(_mm_add_pd(_mm_add_pd(ax, _mm_mul_pd(b, y1)), c));
-    return _mm_movelh_ps(top, bottom);
-  };
-  const __m128 l0 = plane(0), l1 = plane(1), l2 = plane(2);
+// interpolateQuad's float steps from the barycentric planes at the quad's four pixels.
+[[gnu::always_inline]] inline void interpolateFromPlanes(const TriangleSetup& s, __m128 l0,
+                                                         __m128 l1, __m128 l2, Quad& quad) {
   auto mul = [](__m128 l, float v) { return _mm_mul_ps(l, _mm_set1_ps(v)); };
   _mm_storeu_ps(quad.z, _mm_add_ps(_mm_add_ps(mul(l0, s.z[0]), mul(l1, s.z[1])), mul(l2, s.z[2])));
   const __m128 w1 = mul(l1, s.invW[1]), w2 = mul(l2, s.invW[2]);
@@ -94,10 +86,30 @@ inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
   _mm_storeu_ps(quad.b1, pick(_mm_mul_ps(w1, r), l1));
   _mm_storeu_ps(quad.b2, pick(_mm_mul_ps(w2, r), l2));
 }
+
+inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
+  const __m128d x = _mm_setr_pd(quad.x, quad.x + 1.0), y0 = _mm_set1_pd(quad.y),
+                y1 = _mm_set1_pd(quad.y + 1.0);
+  // Plane i at the four pixels: (a x + b y) + c in double, rounded to float.
+  auto plane = [&](int i) {
+    const __m128d a = _mm_set1_pd(s.a[i]), b = _mm_set1_pd(s.b[i]), c = _mm_set1_pd(s.c[i]);
+    const __m128d ax = _mm_mul_pd(a, x);
+    const __m128 top = _mm_cvtpd_ps(_mm_add_pd(_mm_add_pd(ax, _mm_mul_pd(b, y0)), c));
+    const __m128 bottom = _mm_cvtpd_ps(_mm_add_pd(_mm_add_pd(ax, _mm_mul_pd(b, y1)), c));
+    return _mm_movelh_ps(top, bottom);
+  };
+  interpolateFromPlanes(s, plane(0), plane(1), plane(2), quad);
+}
 #else
 inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
   interpolateQuadScalar(s, quad);
 }
+#endif
+
+#if TESSERA_AVX2_CLONES
+// interpolateQuad on the AVX2 path: a plane's four pixels in one register of four doubles, each
+// pixel's arithmetic the same.
+[[gnu::target("avx2")]] void interpolateQuadAvx2(const TriangleSetup& s, Quad& quad);
 #endif
 
 // Window z at every sample of the quad, from the same planes as interpolateQuad.
