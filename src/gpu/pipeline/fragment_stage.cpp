@@ -100,20 +100,22 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
   std::memcpy(pq.z, q.z, sizeof pq.z);
   pq.samples = samples;
   if (ms) std::memcpy(pq.sampleZ, q.sampleZ, sizeof pq.sampleZ);
+  const int first = slot * 4;
   for (int i = 0; i < 4; ++i) {
-    const int lane = slot * 4 + i;
-    warp_.fragCoord[0][lane] = static_cast<float>(q.x + (i & 1)) + 0.5f;
-    warp_.fragCoord[1][lane] = static_cast<float>(q.y + (i >> 1)) + 0.5f;
-    warp_.fragCoord[2][lane] = q.z[i];
-    warp_.fragCoord[3][lane] = q.invW[i];
-    warp_.bary[0][lane] = q.b1[i];
-    warp_.bary[1][lane] = q.b2[i];
+    warp_.fragCoord[0][first + i] = static_cast<float>(q.x + (i & 1)) + 0.5f;
+    warp_.fragCoord[1][first + i] = static_cast<float>(q.y + (i >> 1)) + 0.5f;
+  }
+  std::memcpy(&warp_.fragCoord[2][first], q.z, sizeof q.z);
+  std::memcpy(&warp_.fragCoord[3][first], q.invW, sizeof q.invW);
+  std::memcpy(&warp_.bary[0][first], q.b1, sizeof q.b1);
+  std::memcpy(&warp_.bary[1][first], q.b2, sizeof q.b2);
+  for (int i = 0; i < 4; ++i) {
     // GLES 2.0 §3.3.1: s = 1/2 + (xf + 1/2 - xw) / size, t = 1/2 - (yf + 1/2 - yw) / size.
     const bool point = tri.kind == ras::PrimitiveKind::Point;
-    warp_.pointCoord[0][lane] =
-        point ? 0.5f + (warp_.fragCoord[0][lane] - tri.pointX) * tri.pointInvSize : 0.0f;
-    warp_.pointCoord[1][lane] =
-        point ? 0.5f - (warp_.fragCoord[1][lane] - tri.pointY) * tri.pointInvSize : 0.0f;
+    warp_.pointCoord[0][first + i] =
+        point ? 0.5f + (warp_.fragCoord[0][first + i] - tri.pointX) * tri.pointInvSize : 0.0f;
+    warp_.pointCoord[1][first + i] =
+        point ? 0.5f - (warp_.fragCoord[1][first + i] - tri.pointY) * tri.pointInvSize : 0.0f;
   }
   warp_.varyings[slot] = varyings;
   const uint32_t quadLanes = 0xfu << (slot * 4);

@@ -47,16 +47,20 @@ void WarpExecutor::interpolate(const Instr& in) {
   const float* b1 = io_.bary;
   const float* b2 = io_.bary + kLanes;
   float* r = resultRow(in);
+  // In locals: the stores to r could otherwise alias them, and each quad would load them again.
+  const uint32_t exec = exec_;
+  const float* const* varyings = io_.varyings;
+  const bool flat = flat_ >> (slot / 4) & 1;  // the provoking (last) vertex's bits, uninterpolated
   for (int q = 0; q < kLanes / 4; ++q) {
-    const float* v = io_.varyings[q];
-    if (((exec_ >> (4 * q)) & 0xfu) == 0 || v == nullptr) {
-      if (((exec_ >> (4 * q)) & 0xfu) != 0)
-        badState("quad " + std::to_string(q) + " has no varyings");
+    const float* v = varyings[q];
+    const bool active = ((exec >> (4 * q)) & 0xfu) != 0;
+    if (!active || v == nullptr) {
+      if (active) badState("quad " + std::to_string(q) + " has no varyings");
       for (int i = 0; i < 4; ++i) r[4 * q + i] = 0.0f;
       continue;
     }
     const float v0 = v[slot], v1 = v[kMaxVaryings * 4 + slot], v2 = v[2 * kMaxVaryings * 4 + slot];
-    if (flat_ >> (slot / 4) & 1) {  // the provoking (last) vertex's bits, uninterpolated
+    if (flat) {
       for (int i = 0; i < 4; ++i) r[4 * q + i] = v2;
       continue;
     }
