@@ -12,7 +12,18 @@ constexpr int laneCount(uint32_t m) {
   return static_cast<int>((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 
+// laneCount of a quad's pixel mask (below 16), read from a table of nibbles: the render backend
+// and the rasterizer count every quad's pixels, several times over.
+constexpr int quadLaneCount(uint32_t m) {
+  return static_cast<int>((0x4332322132212110ull >> (4 * (m & 0xfu))) & 0xfu);
+}
+
 static_assert(laneCount(0) == 0 && laneCount(~0u) == 32 && laneCount(0x80000001u) == 2 &&
               laneCount(0x0f0f00ffu) == 16);
+static_assert([] {
+  for (uint32_t m = 0; m < 16; ++m)
+    if (quadLaneCount(m) != laneCount(m)) return false;
+  return true;
+}());
 
 }  // namespace tessera

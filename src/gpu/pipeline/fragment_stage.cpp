@@ -70,24 +70,24 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
     }
   }
   if (blocks_ && blocks_->hiddenByFullCover(q.x, q.y, seq_)) {
-    stats_.fullCoverSkipped += laneCount(coverage);
+    stats_.fullCoverSkipped += quadLaneCount(coverage);
     return false;
   }
   if (lrz_ && lrz_->quadHidden(q.x, q.y, q.z, coverage)) {
-    stats_.lrzRejected += laneCount(coverage);
+    stats_.lrzRejected += quadLaneCount(coverage);
     return false;
   }
   if (earlyZ_ && ms) {
     samples = rb_.depthStencilSamples(state_->depthStencil, state_->depthFormat, target_.depth, q.x,
                                       q.y, samples_, samples, q.sampleZ, front);
     const uint8_t pass = ras::pixelsOf(samples);
-    stats_.earlyZRejected += laneCount(coverage & ~pass);
+    stats_.earlyZRejected += quadLaneCount(coverage & ~pass);
     coverage = pass;
     if (!coverage) return false;
   } else if (earlyZ_) {
     const uint8_t pass = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth,
                                           q.x, q.y, coverage, q.z, front);
-    stats_.earlyZRejected += laneCount(coverage & ~pass);
+    stats_.earlyZRejected += quadLaneCount(coverage & ~pass);
     coverage = pass;
     if (!coverage) return false;
   }

@@ -311,7 +311,7 @@ void Rasterizer::rasterize(const Triangle& tri, const Scissor& scissor, Emit&& e
 #endif
       interpolateQuad(s, quad);
     if (ms) interpolateSampleZ(s, samples, quad);
-    const int n = laneCount(mask);
+    const int n = quadLaneCount(mask);
     ++quads;
     pixels += static_cast<uint64_t>(n);
     sampleCount += static_cast<uint64_t>(ms ? laneCount(sampleMask) : n);

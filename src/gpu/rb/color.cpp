@@ -80,7 +80,7 @@ void RenderBackend::color(const ColorWrite& write, SurfaceView surface, int x, i
       write.run(surface.pixel(x + (i & 1), y + (i >> 1), bytes), src);
     }
   });
-  const uint64_t pixels = static_cast<uint64_t>(laneCount(mask));
+  const uint64_t pixels = static_cast<uint64_t>(quadLaneCount(mask));
   if (write.readsDst()) stats_.colorBytesRead += pixels * bytes;
   stats_.colorBytesWritten += pixels * bytes;
 }

@@ -105,8 +105,8 @@ class DepthQuadTest {
     const uint32_t changed =
         ~static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(now, old)))) & mask;
     if (changed != 0) pixels.store(changed, now);
-    stats.depthBytesRead += uint64_t{bytes_} * static_cast<uint64_t>(laneCount(mask));
-    stats.depthBytesWritten += uint64_t{bytes_} * static_cast<uint64_t>(laneCount(changed));
+    stats.depthBytesRead += uint64_t{bytes_} * static_cast<uint64_t>(quadLaneCount(mask));
+    stats.depthBytesWritten += uint64_t{bytes_} * static_cast<uint64_t>(quadLaneCount(changed));
     return static_cast<uint8_t>(_mm_movemask_ps(_mm_castsi128_ps(pass)));
   }
 
@@ -165,7 +165,7 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
                                     bool frontFacing) {
   mask &= 0xf;
   if (mask == 0) return 0;
-  const uint64_t live = static_cast<uint64_t>(laneCount(mask));
+  const uint64_t live = static_cast<uint64_t>(quadLaneCount(mask));
   ++stats_.quads;
   stats_.samplesTested += live;
   // §4.1.5/4.1.6: without a depth (stencil) buffer the depth (stencil) test always passes and
@@ -186,7 +186,7 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
       if (test.run(depth.pixel(x + (i & 1), y + (i >> 1), test.bytes()), z[i], stats_))
         passed |= static_cast<uint8_t>(1u << i);
     }
-  stats_.samplesPassed += static_cast<uint64_t>(laneCount(passed));
+  stats_.samplesPassed += static_cast<uint64_t>(quadLaneCount(passed));
   return passed;
 }
 
