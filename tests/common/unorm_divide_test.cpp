@@ -65,16 +65,22 @@ TEST(UnormDivide, FmaFormGivesTheSameQuotients) {
 // Each lane has its own divisor (a pixel's channels of different widths, as RGB565's 5, 6, 5).
 TEST(UnormDivide, EachLaneDividesByItsOwnDivisor) {
   const float d[4] = {31.0f, 63.0f, 31.0f, 1.0f};
-  const __m128d low = _mm_setr_pd(1.0 / d[0], 1.0 / d[1]),
-                high = _mm_setr_pd(1.0 / d[2], 1.0 / d[3]);
+  const double reciprocals[4] = {1.0 / d[0], 1.0 / d[1], 1.0 / d[2], 1.0 / d[3]};
   for (uint32_t v = 0; v < 64; ++v) {
-    alignas(16) float x[4], got[4];
+    alignas(16) float x[4], got[4], gotAvx2[4];
     for (int k = 0; k < 4; ++k)
       x[k] = static_cast<float>(std::min<uint32_t>(v, static_cast<uint32_t>(d[k])));
-    _mm_store_ps(got, divideUnorm4(_mm_load_ps(x), low, high));
+    _mm_store_ps(got, divideUnorm4(_mm_load_ps(x), reciprocals));
+    // The AVX2 clones compile the same source into one 256-bit register of doubles.
+    std::memcpy(gotAvx2, got, sizeof got);
+#if TESSERA_AVX2_CLONES
+    if (hostSimdPath() == SimdPath::Avx2)
+      detail::runAvx2([&] { _mm_store_ps(gotAvx2, divideUnorm4(_mm_load_ps(x), reciprocals)); });
+#endif
     for (int k = 0; k < 4; ++k) {
       const float want = x[k] / d[k];
       EXPECT_EQ(std::memcmp(&got[k], &want, sizeof want), 0) << x[k] << " / " << d[k];
+      EXPECT_EQ(std::memcmp(&gotAvx2[k], &want, sizeof want), 0) << x[k] << " / " << d[k];
     }
   }
   // A plain float reciprocal would not do: 3 x (1/15) is not 3 / 15 in float.

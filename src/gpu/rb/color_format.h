@@ -113,8 +113,7 @@ class PixelCodec {
   }
   // unpack4 of channels already taken apart (one integer per lane, R to A).
   __m128 expand4(__m128i channels) const {
-    const __m128 q = divideUnorm4(_mm_cvtepi32_ps(channels), _mm_loadu_pd(reciprocal_),
-                                  _mm_loadu_pd(reciprocal_ + 2));
+    const __m128 q = divideUnorm4(_mm_cvtepi32_ps(channels), reciprocal_);
     return _mm_add_ps(q, _mm_loadu_ps(absent_));
   }
   // pack() of the channels in one register. A format of four bytes R, G, B, A (RGBA8) narrows
