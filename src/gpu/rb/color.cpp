@@ -115,6 +115,7 @@ void RenderBackend::clearColor(ColorFormat f, SurfaceView v, int x0, int y0, int
   const uint32_t writeBits = channelBits(f, written);
   const uint32_t value = packColor(f, c) & writeBits;
   const bool partial = written != storedChannels(f);
+  if (!partial) return fillRect(v, x0, y0, x1, y1, bytes, value);
   for (int y = y0; y < y1; ++y) {
     uint8_t* row = v.pixel(x0, y, bytes);
     for (int x = 0; x < x1 - x0; ++x) {

@@ -64,6 +64,23 @@ inline void storePixel(uint8_t* p, uint32_t bytes, uint32_t v) {
   std::memcpy(p, &h, 2);
 }
 
+// Writes `value` (its low `bytes`, 2 or 4) to every pixel of the half-open rectangle: a clear
+// that replaces whole pixels. The loops index in size_t with a constant pixel size, so that the
+// compiler turns them into vector stores.
+inline void fillRect(SurfaceView v, int x0, int y0, int x1, int y1, uint32_t bytes,
+                     uint32_t value) {
+  const auto n = static_cast<size_t>(x1 - x0);
+  for (int y = y0; y < y1; ++y) {
+    uint8_t* row = v.pixel(x0, y, bytes);
+    if (bytes == 4) {
+      for (size_t x = 0; x < n; ++x) std::memcpy(row + 4 * x, &value, 4);
+    } else {
+      const auto h = static_cast<uint16_t>(value);
+      for (size_t x = 0; x < n; ++x) std::memcpy(row + 2 * x, &h, 2);
+    }
+  }
+}
+
 // A format's channels as the per-pixel paths use them: scales and positions read from the layout
 // table once (per draw or clear), so packing a pixel is a few multiplies and shifts.
 class PixelCodec {

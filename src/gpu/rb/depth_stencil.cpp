@@ -223,12 +223,7 @@ void RenderBackend::clearDepthStencil(DepthFormat f, SurfaceView v, int x0, int 
   const uint32_t bytes = bytesPerPixel(f);
   if (f == DepthFormat::D16) {
     if (!clearDepth) return;  // no stencil bits to clear
-    const uint16_t value = static_cast<uint16_t>(quantizeDepth(depth, kD16Max));
-    for (int y = y0; y < y1; ++y) {
-      uint8_t* row = v.pixel(x0, y, bytes);
-      for (int x = 0; x < x1 - x0; ++x) std::memcpy(row + 2 * x, &value, 2);
-    }
-    return;
+    return fillRect(v, x0, y0, x1, y1, bytes, quantizeDepth(depth, kD16Max));
   }
   // GLES 2.0 §4.2.3: the stencil clear writes only the bits of the stencil write mask.
   const uint32_t stencilBits = clearStencil ? uint32_t{stencilWriteMask} << kStencilShift : 0u;
@@ -237,6 +232,7 @@ void RenderBackend::clearDepthStencil(DepthFormat f, SurfaceView v, int x0, int 
   const uint32_t keep = (clearDepth ? 0u : kD24Max) | (0xffu << kStencilShift & ~stencilBits);
   const uint32_t value = (clearDepth ? quantizeDepth(depth, kD24Max) : 0u) |
                          (uint32_t{stencil} << kStencilShift & stencilBits);
+  if (keep == 0) return fillRect(v, x0, y0, x1, y1, bytes, value);
   for (int y = y0; y < y1; ++y) {
     uint8_t* row = v.pixel(x0, y, bytes);
     for (int x = 0; x < x1 - x0; ++x) {
