@@ -18,6 +18,17 @@ constexpr int quadLaneCount(uint32_t m) {
   return static_cast<int>((0x4332322132212110ull >> (4 * (m & 0xfu))) & 0xfu);
 }
 
+// The quads of a 32-lane mask with a lane set: bit q for lanes 4q..4q+3, without a loop.
+constexpr uint32_t quadsOfLanes(uint32_t m) {
+  m |= m >> 1;
+  m = (m | m >> 2) & 0x11111111u;
+  m = (m | m >> 3) & 0x03030303u;
+  m = (m | m >> 6) & 0x000f000fu;
+  return (m | m >> 12) & 0xffu;
+}
+
+static_assert(quadsOfLanes(0) == 0 && quadsOfLanes(~0u) == 0xff &&
+              quadsOfLanes(0x80000001u) == 0x81 && quadsOfLanes(0x00f00100u) == 0x24);
 static_assert(laneCount(0) == 0 && laneCount(~0u) == 32 && laneCount(0x80000001u) == 2 &&
               laneCount(0x0f0f00ffu) == 16);
 static_assert([] {

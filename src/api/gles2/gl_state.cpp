@@ -7,7 +7,9 @@
 
 namespace tessera::gles2 {
 
-thread_local Context* tCurrent = nullptr;
+// Read by every GL call: initial-exec reads it with one move instead of a call into the dynamic
+// linker (the library is loaded with its program).
+[[gnu::tls_model("initial-exec")]] thread_local Context* tCurrent = nullptr;
 Context* current() {
   return tCurrent;
 }

@@ -21,12 +21,15 @@ void BusStats::subtract(const BusStats& earlier) {
 }
 
 namespace {
-// The bus counting scope open on this thread: which memory, and where its traffic goes.
-thread_local const GpuMemory* tSinkMemory = nullptr;
-thread_local BusStats* tSink = nullptr;
+// The bus counting scope open on this thread: which memory, and where its traffic goes. Every
+// texture lookup and vertex fetch counts through them: initial-exec reads them with one move
+// instead of a call into the dynamic linker (libGLESv2 is loaded with its program, and four
+// pointers fit the static TLS space glibc keeps for libraries loaded later).
+[[gnu::tls_model("initial-exec")]] thread_local const GpuMemory* tSinkMemory = nullptr;
+[[gnu::tls_model("initial-exec")]] thread_local BusStats* tSink = nullptr;
 // The view scope open on this thread: which memory, and the table it pinned.
-thread_local const GpuMemory* tViewMemory = nullptr;
-thread_local const GpuMemory::View* tView = nullptr;
+[[gnu::tls_model("initial-exec")]] thread_local const GpuMemory* tViewMemory = nullptr;
+[[gnu::tls_model("initial-exec")]] thread_local const GpuMemory::View* tView = nullptr;
 
 void add(BusStats& into, const BusStats& traffic) {
   for (size_t i = 0; i < static_cast<size_t>(BusClient::Count); ++i) {

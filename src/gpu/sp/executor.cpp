@@ -131,8 +131,13 @@ void WarpExecutor::sample(const Instr& in) {
                             : ", which holds a 2D texture"));
   }
   // Coordinates: s and t (2D), or the direction rD..rD+2 (cube); then the bias or LOD, if any.
-  const float* c0 = cube ? regs_[in.src[0].index] : fetch(in.src[0], isa::Type::F, tmp_[0]);
-  const float* c1 = cube ? regs_[in.src[0].index + 1] : fetch(in.src[1], isa::Type::F, tmp_[1]);
+  // A coordinate is mostly a plain register, read in place without the general operand fetch.
+  auto coord = [&](const isa::Operand& o, float* tmp) {
+    return o.file == isa::File::Reg && !o.neg && !o.abs ? regs_[o.index]
+                                                        : fetch(o, isa::Type::F, tmp);
+  };
+  const float* c0 = cube ? regs_[in.src[0].index] : coord(in.src[0], tmp_[0]);
+  const float* c1 = cube ? regs_[in.src[0].index + 1] : coord(in.src[1], tmp_[1]);
   const float* c2 = cube ? regs_[in.src[0].index + 2] : nullptr;
   const bool hasArg = in.op != Opcode::Sam && in.op != Opcode::Samc;
   const float* arg = hasArg ? fetch(in.src[cube ? 1 : 2], isa::Type::F, tmp_[2]) : nullptr;
@@ -143,13 +148,13 @@ void WarpExecutor::sample(const Instr& in) {
   if (quadLod && !cube) {
     // The quads with an executing pixel, each with its first executing pixel's bias (the bias
     // is per quad in the texture unit), in one call that writes the result rows.
-    uint32_t quads = 0;
+    const uint32_t quads = quadsOfLanes(exec_);
     float bias[kLanes / 4] = {};
-    for (int q = 0; q < kLanes / 4; ++q) {
-      const uint32_t quadMask = (exec_ >> (4 * q)) & 0xfu;
-      if (quadMask == 0) continue;
-      quads |= 1u << q;
-      if (arg) bias[q] = arg[4 * q + std::countr_zero(quadMask)];
+    if (arg) {
+      for (uint32_t m = quads; m; m &= m - 1) {
+        const int q = std::countr_zero(m);
+        bias[q] = arg[4 * q + std::countr_zero((exec_ >> (4 * q)) & 0xfu)];
+      }
     }
     // With every lane executing, the lookup writes the destination registers itself unless they
     // hold a coordinate it reads (the biases are copied above).

@@ -2,6 +2,8 @@
 // memory layout of its mip chain.
 #pragma once
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "gpu/mem/gpu_memory.h"
 
@@ -93,11 +95,13 @@ enum class TexTarget : uint8_t {
   Array2D,  // `depth` layers per level that never halve, filtered one layer at a time
 };
 
+// Laid out without padding, so that two descriptors are equal exactly when their bytes are: a
+// warp's lookup compares the descriptor with the one it last set up (texture_unit.cpp).
 struct TextureDescriptor {
   GpuAddress base = 0;
-  TexFormat format = TexFormat::RGBA8;
   uint32_t width = 0, height = 0, levels = 1;  // level i is max(1, w>>i) x max(1, h>>i)
   uint32_t depth = 1;                          // 3D: depth of level 0; 2D array: layers
+  TexFormat format = TexFormat::RGBA8;
   Wrap wrapS = Wrap::Repeat, wrapT = Wrap::Repeat, wrapR = Wrap::Repeat;
   Filter magFilter = Filter::Linear, minFilter = Filter::Linear;
   MipFilter mipFilter = MipFilter::None;
@@ -111,8 +115,12 @@ struct TextureDescriptor {
   // EXT_texture_filter_anisotropic: up to this many probes (1..kMaxAnisotropy) along the major
   // axis of a minified 2D footprint; 1 is isotropic filtering.
   uint8_t maxAnisotropy = 1;
-  bool operator==(const TextureDescriptor&) const = default;
+  uint8_t unused[3] = {};  // always zero: the struct has no padding
+  bool operator==(const TextureDescriptor& o) const {
+    return std::memcmp(this, &o, sizeof *this) == 0;
+  }
 };
+static_assert(std::has_unique_object_representations_v<TextureDescriptor>);
 
 constexpr TexTarget targetOf(const TextureDescriptor& d) {
   return d.cube     ? TexTarget::Cube

@@ -307,6 +307,10 @@ TextureUnit::LevelTable& TextureUnit::levelTable(const TextureDescriptor& d) {
 }
 
 TextureUnit::LevelTable& TextureUnit::warpSetup(const TextureDescriptor& d) {
+  // Mostly the descriptor of the previous lookup, set up already: one comparison of its bytes.
+  if (LevelTable& last = tables_[lastTable_];
+      lastTable_ < tablesUsed_ && last.setUp && last.sampler == d)
+    return last;
   LevelTable& t = levelTable(d);
   if (t.setUp && t.sampler == d) return t;
   t.sampler = d;
@@ -518,6 +522,24 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   const uint8_t* texels = mapTable(d, table);
   const bool lodMatters = table.lodMatters;
   const LevelChoice& fixed = table.fixed;
+  const QuadFilterFn* kernels = table.kernels;
+  // Without a level of detail (one level, one filter) every quad has the draw's choice: the warp
+  // is one kernel call, the path of most lookups, kept short. The call's fetches reach the bus
+  // together: the counters are byte sums, so one charge for the warp counts what a charge per
+  // quad would.
+  if (!lodMatters && kernels[0] != nullptr) {
+    fetchedBytes_ = 0;
+    const uint64_t missBytes = cache_.stats().missBytes;
+    Level levels[2];
+    levelsOf(d, texels, fixed, 0, levels);
+    const uint32_t fetched = kernels[static_cast<size_t>(fixed.filter)](
+        {levels, fixed.count, nullptr, s, t, quads, offset, d.wrapS, d.wrapT, out});
+    const auto count = static_cast<uint64_t>(laneCount(quads));
+    stats_.quads += count;
+    stats_.samples += 4 * count;
+    chargeTexels(d, fetched, missBytes);
+    return chargeFetches();
+  }
   // Quad q's levels: the draw's fixed choice, or its own made in `own` (in place: a returned
   // copy would be read back as vectors from scalar stores, a store-forwarding wait per quad).
   auto choice = [&](int q, LevelChoice& own) -> const LevelChoice& {
@@ -525,10 +547,7 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
     chooseLevels(d, table, quadLod(d, s + 4 * q, t + 4 * q, bias[q]), own);
     return own;
   };
-  // The call's fetches reach the bus together: the counters are byte sums, so one charge for
-  // the warp counts what a charge per quad would.
   fetchedBytes_ = 0;
-  const QuadFilterFn* kernels = table.kernels;
   if (kernels[0] == nullptr) {
     for (; quads; quads &= quads - 1) {
       const int q = std::countr_zero(quads);
@@ -546,9 +565,9 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   const uint64_t missBytes = cache_.stats().missBytes;
   uint32_t fetched = 0;
   const uint64_t count = static_cast<uint64_t>(laneCount(quads));
-  // Quads that follow one another with the same choice go to the kernel in one call: every quad
-  // of a draw without a level of detail, otherwise magnified ones or neighbours of one
-  // minification. The texels still meet the cache quad by quad in lane order.
+  // Quads that follow one another with the same choice go to the kernel in one call: magnified
+  // ones or neighbours of one minification. The texels still meet the cache quad by quad in lane
+  // order.
   withSimdPath([&] {
     Level levels[2];
     float blend[kWarpQuads];  // each quad's weight of its run's second level
@@ -557,12 +576,6 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
       fetched += kernels[static_cast<size_t>(run.filter)](
           {levels, run.count, blend, s, t, runQuads, offset, d.wrapS, d.wrapT, out});
     };
-    // Without a level of detail every quad has the draw's choice: the warp is one run, known
-    // without a test per quad (the loop below costs 10% of the bilinear micro-benchmark, this 3%).
-    if (!lodMatters) {
-      std::fill(std::begin(blend), std::end(blend), fixed.blend);
-      return flush(fixed, quads);
-    }
     // The run's key stays in registers: comparing with the run's copy, stored a moment before,
     // would wait on store forwarding every quad.
     LevelChoice run{}, own;
