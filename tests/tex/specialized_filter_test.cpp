@@ -235,6 +235,77 @@ TEST(SpecializedFilters, InterleavedTexturesReorderTheCacheAsTheGeneralFilter) {
   }
 }
 
+// Whole warps of coherent pixels, as a draw without mipmaps samples: eight quads side by side in
+// pairs, or stacked (as a warp gathers quads from a triangle's narrow rows), mapped onto the
+// texture magnified or minified, turned, across its edges (the wrap modes) and across cache lines
+// (3-byte texels straddle them). The specialized lookups count a pair's lookups at once when they
+// are few lines; results, counters and every set's contents must be what the general filter
+// leaves, for every format, filter, pair of wrap modes and cache geometry.
+TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
+  std::mt19937 rng(4242);
+  std::uniform_real_distribution<float> origin(-6.0f, 40.0f), scale(0.3f, 2.5f), turn(-0.6f, 0.6f);
+  constexpr TexCacheConfig kCaches[] = {{0, 64, 4}, {32768, 64, 8}, {512, 64, 4}, {256, 32, 2}};
+  constexpr int kQuads = 8;
+  for (const TexCacheConfig& cache : kCaches) {
+    TexFixture fast, general;
+    general.unit.setSpecializedFilters(false);
+    fast.unit.configureCache(cache);
+    general.unit.configureCache(cache);
+    for (TexFormat format : kFormats) {
+      // 37 texels across: rows that end inside cache lines; 64: rows that share sets.
+      for (uint32_t width : {37u, 64u}) {
+        auto [a, b] = randomTextures(fast, general, format, width, 29, 1, rng);
+        for (int combo = 0; combo < 2 * 3 * 3; ++combo) {
+          for (TextureDescriptor* x : {&a, &b}) {
+            x->magFilter = x->minFilter = combo % 2 ? Filter::Linear : Filter::Nearest;
+            x->mipFilter = MipFilter::None;
+            x->wrapS = kWraps[combo / 2 % 3];
+            x->wrapT = kWraps[combo / 6 % 3];
+          }
+          for (int warp = 0; warp < 24; ++warp) {
+            const float x0 = origin(rng), y0 = origin(rng), step = scale(rng);
+            const float angle = warp % 3 == 0 ? turn(rng) : 0.0f;
+            const float c = std::cos(angle) * step, sn = std::sin(angle) * step;
+            const bool stacked = warp % 4 == 1;
+            float s[4 * kQuads], t[4 * kQuads], bias[kQuads] = {};
+            for (int q = 0; q < kQuads; ++q) {
+              // Side by side: 4 quads across, 2 down; stacked: 1 across, 8 down.
+              const int qx = stacked ? 0 : q % 4, qy = stacked ? q : q / 4;
+              for (int p = 0; p < 4; ++p) {
+                const float px = static_cast<float>(2 * qx + (p & 1));
+                const float py = static_cast<float>(2 * qy + (p >> 1));
+                s[4 * q + p] = (x0 + c * px - sn * py) / static_cast<float>(width);
+                t[4 * q + p] = (y0 + sn * px + c * py) / 29.0f;
+              }
+            }
+            float rows[4][4 * kQuads];
+            float* const out[4] = {rows[0], rows[1], rows[2], rows[3]};
+            fast.unit.sampleQuads(a, s, t, bias, (1u << kQuads) - 1, out);
+            for (int q = 0; q < kQuads; ++q) {
+              float want[4][4];
+              general.unit.sampleQuad(b, s + 4 * q, t + 4 * q, 0.0f, want);
+              for (int p = 0; p < 4; ++p)
+                for (int ch = 0; ch < 4; ++ch)
+                  ASSERT_EQ(std::memcmp(&rows[ch][4 * q + p], &want[p][ch], sizeof(float)), 0)
+                      << "format " << static_cast<int>(format) << " width " << width
+                      << " combination " << combo << " warp " << warp << " quad " << q;
+            }
+          }
+        }
+      }
+    }
+    EXPECT_TRUE(sameStats(fast.unit.stats(), general.unit.stats())) << "cache " << cache.bytes;
+    EXPECT_GT(fast.unit.stats().texelFetches, 0u);
+    if (cache.bytes != 0) {
+      EXPECT_GT(fast.unit.stats().misses, 0u);
+      EXPECT_GT(fast.unit.stats().hits, fast.unit.stats().misses);
+      for (uint32_t set = 0; set < fast.unit.cache().sets(); ++set)
+        EXPECT_EQ(fast.unit.cache().setContents(set), general.unit.cache().setContents(set))
+            << "cache " << cache.bytes << " set " << set;
+    }
+  }
+}
+
 // The quad paths reduce and floor coordinates in SIMD registers: NaN, infinities, signed zeros,
 // values beyond 2^23 (already integers) and far outside the texture must wrap or clamp to the
 // texels the scalar path picks.

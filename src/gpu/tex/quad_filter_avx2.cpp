@@ -391,8 +391,219 @@ template <size_t I, Filter FL, int Count>
   return static_cast<uint32_t>(laneCount(q.quads) * 4 * kTaps * Count);
 }
 
+// The lines of a pair's texture-cache lookups when they are few (filterWarp): the level's place
+// among the cache lines, and each group's first line and, where touched, the next.
+struct PairLines {
+  __m256i first, last;  // the level's offset in its first line, of a texel's first and last byte
+  __m128i shift;        // log2 of the line size
+  uint64_t baseLine;    // the level's first line
+};
+// Each footprint row of each lane (a bilinear row's two texels side by side) within the line of
+// its group's first lane and the next one: the `groups` groups are the pair's two pixel rows
+// (lanes 0, 1, 4, 5 and 2, 3, 6, 7) or each quad's two rows (lanes 0, 1, then 2, 3, ...). Puts each
+// group's lines in lines[0..n) and the texels across two lines (two lookups each) in `split`.
+template <uint32_t Bytes, int Taps>
+TESSERA_TEX_AVX2 bool pairLines(const PairLines& p, const __m256i (&off)[Taps], int groups,
+                                uint64_t* lines, int& n, uint32_t& split) {
+  constexpr int kRows = Taps == 1 ? 1 : 2;
+  const __m256i groupFirst = groups == 2 ? _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2)
+                                         : _mm256_setr_epi32(0, 0, 2, 2, 4, 4, 6, 6);
+  const __m256i one = _mm256_set1_epi32(1);
+  __m256i spread = _mm256_setzero_si256(), apart = _mm256_setzero_si256();
+  n = 0;
+  split = 0;
+  for (int r = 0; r < kRows; ++r) {
+    const __m256i lo = off[2 * r], hi = off[2 * r + Taps / 4];
+    const __m256i f = _mm256_srl_epi32(_mm256_add_epi32(p.first, lo), p.shift);
+    const __m256i e = _mm256_srl_epi32(_mm256_add_epi32(p.last, hi), p.shift);
+    const __m256i base = _mm256_permutevar8x32_epi32(f, groupFirst);
+    const __m256i de = _mm256_sub_epi32(e, base);
+    spread = _mm256_or_si256(spread, _mm256_or_si256(_mm256_sub_epi32(f, base), de));
+    const uint32_t next = laneBits(_mm256_cmpeq_epi32(de, one));
+    if constexpr (Taps == 4)
+      apart = _mm256_or_si256(apart,
+                              _mm256_xor_si256(hi, _mm256_add_epi32(lo, _mm256_set1_epi32(Bytes))));
+    if constexpr (Bytes == 3) {
+      if constexpr (Taps == 1) {
+        split += laneCount(~laneBits(_mm256_cmpeq_epi32(f, e)) & 0xffu);
+      } else {
+        const __m256i e0 = _mm256_srl_epi32(_mm256_add_epi32(p.last, lo), p.shift);
+        const __m256i f1 = _mm256_srl_epi32(_mm256_add_epi32(p.first, hi), p.shift);
+        split += laneCount(~laneBits(_mm256_cmpeq_epi32(f, e0)) & 0xffu) +
+                 laneCount(~laneBits(_mm256_cmpeq_epi32(f1, e)) & 0xffu);
+      }
+    }
+    alignas(32) uint32_t bases[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(bases), f);
+    for (int g = 0; g < groups; ++g) {
+      const uint32_t lanes = (groups == 2 ? 0x33u : 0x3u) << (2 * g);
+      lines[n++] = p.baseLine + bases[2 * g];
+      if (next & lanes) lines[n++] = p.baseLine + bases[2 * g] + 1;
+    }
+  }
+  return _mm256_testz_si256(spread, _mm256_set1_epi32(~1)) && _mm256_testz_si256(apart, apart);
+}
+
+// The cache lookups of a pair of a whole warp (filterWarp): when pairLines finds the pair's
+// lines few and each the most recent of its set, every lookup is a hit that changes nothing (the
+// groups are the pair's pixel rows when its quads lie side by side, otherwise each quad's rows: a
+// warp's quads may stack). When some line is not (a miss, or a hit further back) but the distinct
+// lines lie in different sets, each set sees one line: its first lookup is looked up, every later
+// one is a hit on the line it left at the front, whatever the order. Otherwise the pair takes the
+// general steps (allRecentHits, lookUpInOrder).
+template <TexFormat F, int Taps>
+TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps],
+                                     const PairLines& geometry, CacheProbe& cache) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  constexpr int kRows = Taps == 1 ? 1 : 2;
+  uint32_t split = 0;
+  uint64_t lines[8 * kRows];
+  int n = 0;
+  if (pairLines<bytes, Taps>(geometry, off, 2, lines, n, split) ||
+      pairLines<bytes, Taps>(geometry, off, 4, lines, n, split)) {
+    const uint64_t lookups = 8 * Taps + split;
+    bool recent = true;
+    for (int i = 0; i < n; ++i) recent &= cache.mostRecent(lines[i]);
+    if (recent) return cache.countRecentHits(lookups, lines[n - 1]);
+    bool ownSets = true;
+    int distinct = 0;
+    for (int i = 0; i < n; ++i) {
+      bool seen = false;
+      for (int j = 0; j < distinct; ++j) {
+        seen |= lines[i] == lines[j];
+        ownSets &= lines[i] == lines[j] || ((lines[i] ^ lines[j]) & cache.setMask()) != 0;
+      }
+      if (!seen) lines[distinct++] = lines[i];
+    }
+    if (ownSets) {
+      for (int i = 0; i < distinct; ++i) cache.lookUpLine(lines[i]);
+      return cache.countRecentHits(lookups - static_cast<uint64_t>(distinct), lines[distinct - 1]);
+    }
+  }
+  const Level levels[1] = {lv};
+  Footprint8<Taps> fp[1];
+  for (int tap = 0; tap < Taps; ++tap) fp[0].off[tap] = off[tap];
+  if (!allRecentHits<F>(levels, fp, 0xffu, cache)) lookUpInOrder<F>(levels, fp, 0xffu, cache);
+}
+
+// The lookup of a whole warp (eight quads) from one level without a texel offset, with REPEAT or
+// CLAMP_TO_EDGE on each axis, fixed when compiled: the common call of a draw without mipmaps. The
+// same lookups as filterPairs and the same arithmetic, in straight-line code with the level's
+// constants in registers, and the cache's lookups of a pair mostly counted at once
+// (lookUpWarpPair). A pair whose words would pass the level's end goes through filterPairs.
+template <size_t I, Filter FL, Wrap WS, Wrap WT>
+[[gnu::target("avx2,fma")]] uint32_t filterWarp(const QuadLookup& q) {
+  constexpr TexFormat F = kQuadFormats[I];
+  constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
+  const Level lv = q.level[0];
+  const int64_t levelBytes = int64_t{lv.width} * lv.height * bytes;
+  if (levelBytes > INT32_MAX) return sseQuadFilter(I, FL)(q);
+  const __m256i lastWord = _mm256_set1_epi32(static_cast<int32_t>(levelBytes - 4));
+  const __m256i width = _mm256_set1_epi32(lv.width);
+  const __m256 subTexel = _mm256_set1_ps(1.0f / static_cast<float>(kSubTexelScale));
+  const __m256i one = _mm256_set1_epi32(1);
+  CacheProbe cache(lv.cache);
+  const bool cached = cache.enabled();
+  const uint32_t shift = cached ? cache.lineShift() : 0;
+  const __m128i count = _mm_cvtsi32_si128(static_cast<int>(shift));
+  const uint64_t baseLine = lv.address >> shift;
+  const auto rem = static_cast<int>(lv.address & ((uint64_t{1} << shift) - 1));
+  const __m256i first = _mm256_set1_epi32(rem), last = _mm256_set1_epi32(rem + int{bytes} - 1);
+  const PairLines geometry{first, last, count, baseLine};
+  const auto* base = reinterpret_cast<const int*>(lv.texels);
+  float* const out[4] = {q.out[0], q.out[1], q.out[2], q.out[3]};
+  for (int pair = 0; pair < 4; ++pair) {
+    const int lane = 8 * pair;
+    const __m256 s = _mm256_loadu_ps(q.s + lane), t = _mm256_loadu_ps(q.t + lane);
+    __m256i off[kTaps];
+    __m256 w[kTaps];
+    if constexpr (kTaps == 1) {
+      const __m256i row = _mm256_mullo_epi32(nearestIndex8(WT, t, lv.height), width);
+      off[0] = texelOffset<bytes>(row, nearestIndex8(WS, s, lv.width));
+    } else {
+      const __m256 scale = _mm256_set1_ps(static_cast<float>(kSubTexelScale));
+      const __m256i mask = _mm256_set1_epi32(kSubTexelScale - 1);
+      const __m256 half = _mm256_set1_ps(0.5f);
+      const __m256i uf =
+          floorToInt8(_mm256_mul_ps(_mm256_sub_ps(texelCoord8(WS, s, lv.width), half), scale));
+      const __m256i vf =
+          floorToInt8(_mm256_mul_ps(_mm256_sub_ps(texelCoord8(WT, t, lv.height), half), scale));
+      const __m256i iu = _mm256_srai_epi32(uf, kSubTexelBits);
+      const __m256i iv = _mm256_srai_epi32(vf, kSubTexelBits);
+      const __m256i i0 = wrap8(WS, iu, lv.width),
+                    i1 = wrap8(WS, _mm256_add_epi32(iu, one), lv.width);
+      const __m256i row0 = _mm256_mullo_epi32(wrap8(WT, iv, lv.height), width);
+      const __m256i row1 =
+          _mm256_mullo_epi32(wrap8(WT, _mm256_add_epi32(iv, one), lv.height), width);
+      off[0] = texelOffset<bytes>(row0, i0);
+      off[1] = texelOffset<bytes>(row0, i1);
+      off[2] = texelOffset<bytes>(row1, i0);
+      off[3] = texelOffset<bytes>(row1, i1);
+      const __m256 a = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(uf, mask)), subTexel);
+      const __m256 b = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(vf, mask)), subTexel);
+      const __m256 ones = _mm256_set1_ps(1.0f);
+      const __m256 na = _mm256_sub_ps(ones, a), nb = _mm256_sub_ps(ones, b);
+      w[0] = _mm256_mul_ps(na, nb);
+      w[1] = _mm256_mul_ps(a, nb);
+      w[2] = _mm256_mul_ps(na, b);
+      w[3] = _mm256_mul_ps(a, b);
+    }
+    // Words that would pass the level's end are read texel by texel in filterPairs.
+    if constexpr (bytes < 4) {
+      __m256i beyond = _mm256_setzero_si256();
+      for (const __m256i& o : off)
+        beyond = _mm256_or_si256(beyond, _mm256_cmpgt_epi32(o, lastWord));
+      if (!_mm256_testz_si256(beyond, beyond)) {
+        cache.finish();
+        QuadLookup alone = q;
+        alone.quads = 3u << (2 * pair);
+        filterPairs<I, FL, 1>(alone);
+        // The line the probe saw last may no longer lead its set.
+        cache = CacheProbe(lv.cache);
+        continue;
+      }
+    }
+    __m256i words[kTaps];
+    for (int tap = 0; tap < kTaps; ++tap) words[tap] = _mm256_i32gather_epi32(base, off[tap], 1);
+    if (cached) lookUpWarpPair<F>(lv, off, geometry, cache);
+    __m256 sum[4];
+    raw8<F>(words[0], sum);
+    if constexpr (kTaps == 4) {
+      for (int ch = 0; ch < 4; ++ch) sum[ch] = _mm256_mul_ps(w[0], sum[ch]);
+      for (int tap = 1; tap < 4; ++tap) {
+        __m256 texel[4];
+        raw8<F>(words[tap], texel);
+        for (int ch = 0; ch < 4; ++ch)
+          sum[ch] = _mm256_add_ps(sum[ch], _mm256_mul_ps(w[tap], texel[ch]));
+      }
+    }
+    for (int ch = 0; ch < 4; ++ch)
+      _mm256_storeu_ps(out[ch] + lane, layout[ch].bits == 0
+                                           ? sum[ch]
+                                           : divideUnorm8(sum[ch], fieldScale(layout[ch])));
+  }
+  cache.finish();
+  return 32 * kTaps;
+}
+
+// The whole-warp kernel of a pair of wrap modes (REPEAT or CLAMP_TO_EDGE), or null.
+template <size_t I, Filter FL>
+QuadFilterFn warpKernel(Wrap ws, Wrap wt) {
+  static constexpr QuadFilterFn kKernels[2][2] = {
+      {&filterWarp<I, FL, Wrap::Repeat, Wrap::Repeat>,
+       &filterWarp<I, FL, Wrap::Repeat, Wrap::ClampToEdge>},
+      {&filterWarp<I, FL, Wrap::ClampToEdge, Wrap::Repeat>,
+       &filterWarp<I, FL, Wrap::ClampToEdge, Wrap::ClampToEdge>}};
+  if (ws == Wrap::MirroredRepeat || wt == Wrap::MirroredRepeat) return nullptr;
+  return kKernels[ws == Wrap::ClampToEdge][wt == Wrap::ClampToEdge];
+}
+
 template <size_t I, Filter FL>
 uint32_t filterPairLevels(const QuadLookup& q) {
+  if (q.count == 1 && q.quads == 0xffu && q.offset.u == 0 && q.offset.v == 0)
+    if (const QuadFilterFn warp = warpKernel<I, FL>(q.wrapS, q.wrapT)) return warp(q);
   return q.count == 2 ? filterPairs<I, FL, 2>(q) : filterPairs<I, FL, 1>(q);
 }
 

@@ -155,6 +155,15 @@ class CacheProbe final {
   // The line is the most recently used of its set (the previous fetch's is, without a test): a
   // lookup of it is a hit that changes no recency order.
   bool mostRecent(uint64_t line) const { return line == last_ || front_[line & setMask_] == line; }
+  // One lookup of `line`: a hit without a tag test when it is the most recent of its set,
+  // otherwise the set is searched (and filled on a miss).
+  [[gnu::always_inline]] void lookUpLine(uint64_t line) {
+    if (mostRecent(line))
+      ++hits_;
+    else
+      cache_->lookupLine(line);
+    last_ = line;
+  }
   // `count` lookups, each of a line that mostRecent() holds for, the last of them of `lastLine`:
   // hits that change nothing, so they are counted without a test each.
   void countRecentHits(uint64_t count, uint64_t lastLine) {
