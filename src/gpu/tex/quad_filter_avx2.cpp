@@ -479,6 +479,11 @@ TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps]
       for (int i = 0; i < distinct; ++i) cache.lookUpLine(lines[i]);
       return cache.countRecentHits(lookups - static_cast<uint64_t>(distinct), lines[distinct - 1]);
     }
+    // Some line is not the most recent of its set, so allRecentHits would not count them.
+    const Level levels[1] = {lv};
+    Footprint8<Taps> fp[1];
+    for (int tap = 0; tap < Taps; ++tap) fp[0].off[tap] = off[tap];
+    return lookUpInOrder<F>(levels, fp, 0xffu, cache);
   }
   const Level levels[1] = {lv};
   Footprint8<Taps> fp[1];
