@@ -135,6 +135,10 @@ void FragmentStage::flush() {
     sp_.runFragment(*fs_, warp_, res_);
     const float* const channels[4] = {warp_.color[0], warp_.color[1], warp_.color[2],
                                       warp_.color[3]};
+    // The quads' colour writes go to the RB together, in order, after their depth tests: a
+    // test reads no colour, and a write depends only on its own test.
+    rb::RenderBackend::QuadWrite writes[kQuadsPerWarp];
+    int count = 0;
     for (int slot = 0; slot < quadCount_; ++slot) {
       const PendingQuad& pq = quads_[slot];
       uint8_t mask = static_cast<uint8_t>((warp_.coverage >> (slot * 4)) & 0xf);
@@ -150,9 +154,10 @@ void FragmentStage::flush() {
                                 pq.y, mask, pq.z, pq.front);
         if (!mask) continue;
       }
-      if (!state_->hasColor) continue;
-      rb_.color(*colorWrite_, target_.color, pq.x, pq.y, mask, channels, slot * 4);
+      writes[count++] = {pq.x, pq.y, mask, static_cast<uint8_t>(slot)};
     }
+    if (state_->hasColor && count > 0)
+      rb_.colorQuads(*colorWrite_, target_.color, writes, count, channels);
   }
   quadCount_ = 0;
   warp_.laneMask = warp_.coverage = warp_.frontFacing = 0;

@@ -85,6 +85,23 @@ void RenderBackend::color(const ColorWrite& write, SurfaceView surface, int x, i
   stats_.colorBytesWritten += pixels * bytes;
 }
 
+void RenderBackend::colorQuads(const ColorWrite& write, SurfaceView surface, const QuadWrite* quads,
+                               int count, const float* const channels[4]) {
+  if (write.writesNothing()) return;
+#if TESSERA_AVX2_CLONES
+  if (simdPath() == SimdPath::Avx2 && write.writesQuads()) {
+    uint64_t pixels = 0;
+    for (int i = 0; i < count; ++i) pixels += static_cast<uint64_t>(quadLaneCount(quads[i].mask));
+    detail::colorQuadsAvx2(write, surface, quads, count, channels);
+    if (write.readsDst()) stats_.colorBytesRead += pixels * 4;
+    stats_.colorBytesWritten += pixels * 4;
+    return;
+  }
+#endif
+  for (int i = 0; i < count; ++i)
+    color(write, surface, quads[i].x, quads[i].y, quads[i].mask, channels, 4 * quads[i].slot);
+}
+
 void RenderBackend::colorSamples(const BlendState& b, ColorFormat f, SurfaceView surface, int x,
                                  int y, uint32_t samples, uint16_t mask, const float rgba[4][4]) {
   const ColorWrite& write = colorWrite(b, f);

@@ -83,6 +83,21 @@ class ColorWrite final {
   }
 #endif
 
+  // What the warp kernel (color_quads_avx2.cpp) reads: the blend state, its clamped constant,
+  // and whether the write mask keeps bits of the destination (those of writeBits() are written).
+  const BlendState& blend() const {
+    return b_;
+  }
+  const float* constant() const {
+    return k_;
+  }
+  bool partial() const {
+    return partial_;
+  }
+  uint32_t writeBits() const {
+    return writeBits_;
+  }
+
  private:
   void write(uint8_t* p, uint32_t old, uint32_t out) const {
     if (partial_) out = (old & ~writeBits_) | (out & writeBits_);

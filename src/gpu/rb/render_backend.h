@@ -37,6 +37,15 @@ class RenderBackend final {
   // channel rows: pixel i's channel c is channels[c][lane + i].
   void color(const ColorWrite&, SurfaceView color, int x, int y, uint8_t mask,
              const float* const channels[4], int lane);
+  // The colour writes of a warp's quads, in order: quads[i] at (x, y) writes its pixels of
+  // `mask` from lanes 4 * slot .. 4 * slot + 3 of the channel rows. The same writes as color()
+  // quad by quad; on the AVX2 path RGBA8 takes two quads at a time.
+  struct QuadWrite {
+    int x, y;
+    uint8_t mask, slot;
+  };
+  void colorQuads(const ColorWrite&, SurfaceView color, const QuadWrite* quads, int count,
+                  const float* const channels[4]);
   // Multisample forms (2 or 4 samples): the test, its writes, blending and the colour write are
   // per sample. mask bit 4*i + s is sample s of pixel i (gpu/ras/sample_positions.h); z holds
   // each sample's depth, rgba each pixel's shader output (shared by its samples). Counters count
@@ -70,5 +79,12 @@ class RenderBackend final {
   BlendState blend_;
   ColorFormat colorFormat_ = ColorFormat::RGBA8;
 };
+
+namespace detail {
+// RenderBackend::colorQuads of a format ColorWrite::writesQuads takes, on the AVX2 path
+// (color_quads_avx2.cpp); counts nothing.
+void colorQuadsAvx2(const ColorWrite&, SurfaceView, const RenderBackend::QuadWrite* quads,
+                    int count, const float* const channels[4]);
+}  // namespace detail
 
 }  // namespace tessera::gpu::rb
