@@ -11,6 +11,7 @@
 #include <random>
 #include <utility>
 
+#include "common/simd.h"
 #include "tex_fixture.h"
 
 namespace tessera::gpu::tex::testing {
@@ -246,6 +247,7 @@ TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
   std::uniform_real_distribution<float> origin(-6.0f, 40.0f), scale(0.3f, 2.5f), turn(-0.6f, 0.6f);
   constexpr TexCacheConfig kCaches[] = {{0, 64, 4}, {32768, 64, 8}, {512, 64, 4}, {256, 32, 2}};
   constexpr int kQuads = 8;
+  int direct = 0;
   for (const TexCacheConfig& cache : kCaches) {
     TexFixture fast, general;
     general.unit.setSpecializedFilters(false);
@@ -255,6 +257,8 @@ TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
       // 37 texels across: rows that end inside cache lines; 64: rows that share sets.
       for (uint32_t width : {37u, 64u}) {
         auto [a, b] = randomTextures(fast, general, format, width, 29, 1, rng);
+        // As in a GPU run: the memory pinned, so that the unit may keep the set-up of a warp.
+        const GpuMemory::ViewScope pinned(fast.memory, fast.memory.view());
         for (int combo = 0; combo < 2 * 3 * 3; ++combo) {
           for (TextureDescriptor* x : {&a, &b}) {
             x->magFilter = x->minFilter = combo % 2 ? Filter::Linear : Filter::Nearest;
@@ -280,7 +284,13 @@ TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
             }
             float rows[4][4 * kQuads];
             float* const out[4] = {rows[0], rows[1], rows[2], rows[3]};
-            fast.unit.sampleQuads(a, s, t, bias, (1u << kQuads) - 1, out);
+            // Every other warp takes the shader core's shortcut when the unit offers it: the
+            // set-up of the warp before, the kernel called at once (sampleWarp).
+            if (warp % 2 == 0 || !fast.unit.sampleWarp(a, s, t, out)) {
+              fast.unit.sampleQuads(a, s, t, bias, (1u << kQuads) - 1, out);
+            } else {
+              ++direct;
+            }
             for (int q = 0; q < kQuads; ++q) {
               float want[4][4];
               general.unit.sampleQuad(b, s + 4 * q, t + 4 * q, 0.0f, want);
@@ -303,6 +313,9 @@ TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
         EXPECT_EQ(fast.unit.cache().setContents(set), general.unit.cache().setContents(set))
             << "cache " << cache.bytes << " set " << set;
     }
+  }
+  if (simdPath() == SimdPath::Avx2) {
+    EXPECT_GT(direct, 0);
   }
 }
 

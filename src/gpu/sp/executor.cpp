@@ -118,7 +118,29 @@ void WarpExecutor::sampleVec(const Instr& in) {
   for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
 }
 
+namespace {
+// A coordinate read in place: a register without modifiers, not one of the four the result goes to.
+bool plainCoordinate(const isa::Operand& o, const isa::Operand& dst) {
+  return o.file == isa::File::Reg && !o.neg && !o.abs &&
+         (o.index < dst.index || o.index >= dst.index + 4);
+}
+}  // namespace
+
 void WarpExecutor::sample(const Instr& in) {
+  // The common lookup first: a whole warp of fragments sampling a 2D texture from plain
+  // registers into other registers, which the texture unit may hand straight to its kernel.
+  if (in.op == Opcode::Sam && exec_ == ~0u && prog_->stage == isa::Stage::Fragment &&
+      in.sampler < res_->textures.size() && res_->textureUnit != nullptr &&
+      in.texelOffset == std::array<int8_t, 3>{} && plainCoordinate(in.src[0], in.dst) &&
+      plainCoordinate(in.src[1], in.dst)) {
+    float* const dst = regs_[in.dst.index];
+    float* const rows[4] = {dst, dst + kLanes, dst + 2 * kLanes, dst + 3 * kLanes};
+    if (res_->textureUnit->sampleWarp(res_->textures[in.sampler], regs_[in.src[0].index],
+                                      regs_[in.src[1].index], rows)) {
+      stats_->textureSamples += kLanes;
+      return;
+    }
+  }
   const tex::TextureDescriptor& desc = boundTexture(in);
   tex::TextureUnit& unit = *res_->textureUnit;
   const bool cube = isa::samplesCube(isa::opInfo(in.op).shape);

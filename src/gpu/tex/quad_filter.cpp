@@ -247,8 +247,22 @@ QuadFilterFn quadFilter(TexFormat format, Filter filter) {
 QuadFilterFn detail::sseQuadFilter(size_t format, Filter filter) {
   return kFilters[format][static_cast<size_t>(filter)];
 }
+
+QuadFilterFn warpFilter(TexFormat format, Filter filter, Wrap ws, Wrap wt) {
+#if TESSERA_AVX2_CLONES
+  if (simdPath() != SimdPath::Avx2) return nullptr;
+  for (size_t f = 0; f < detail::kQuadFormats.size(); ++f)
+    if (detail::kQuadFormats[f] == format) return detail::avx2WarpFilter(f, filter, ws, wt);
+#else
+  (void)format, (void)filter, (void)ws, (void)wt;
+#endif
+  return nullptr;
+}
 #else
 QuadFilterFn quadFilter(TexFormat, Filter) {
+  return nullptr;
+}
+QuadFilterFn warpFilter(TexFormat, Filter, Wrap, Wrap) {
   return nullptr;
 }
 #endif

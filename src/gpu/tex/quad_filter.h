@@ -69,6 +69,14 @@ inline constexpr std::array<TexFormat, 8> kQuadFormats = {
 // at a time (defined only where the build has AVX2 clones, common/simd.h).
 QuadFilterFn sseQuadFilter(size_t format, Filter filter);
 QuadFilterFn avx2QuadFilter(size_t format, Filter filter);
+// The AVX2 kernel of a whole warp (eight quads, one level, no texel offset) with REPEAT or
+// CLAMP_TO_EDGE on each axis, or null for other wrap modes.
+QuadFilterFn avx2WarpFilter(size_t format, Filter filter, Wrap ws, Wrap wt);
 }  // namespace detail
+
+// The kernel of a whole warp's lookup (eight quads from one level without a texel offset) of
+// `format` with `filter` and the wrap modes, or null: it exists on the AVX2 path only, where
+// quadFilter's kernel takes such a call to it too. Valid while the SIMD path stays AVX2.
+QuadFilterFn warpFilter(TexFormat format, Filter filter, Wrap ws, Wrap wt);
 
 }  // namespace tessera::gpu::tex

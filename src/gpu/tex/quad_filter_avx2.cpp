@@ -591,9 +591,9 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
     bool loaded = false;
     if constexpr (kTaps == 4 && bytes == 4) {
       // A row's two texels side by side (not at a clamped or wrapped edge): one load each.
-      const __m256i apart = _mm256_or_si256(
-          _mm256_xor_si256(off[1], _mm256_add_epi32(off[0], _mm256_set1_epi32(4))),
-          _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], _mm256_set1_epi32(4))));
+      const __m256i apart =
+          _mm256_or_si256(_mm256_xor_si256(off[1], _mm256_add_epi32(off[0], _mm256_set1_epi32(4))),
+                          _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], _mm256_set1_epi32(4))));
       if (_mm256_testz_si256(apart, apart)) {
         rowPair(lv.texels, off[0], words[0], words[1]);
         rowPair(lv.texels, off[2], words[2], words[3]);
@@ -653,6 +653,18 @@ constexpr auto kPairFilters = pairTable(std::make_index_sequence<kQuadFormats.si
 
 QuadFilterFn avx2QuadFilter(size_t format, Filter filter) {
   return kPairFilters[format][static_cast<size_t>(filter)];
+}
+
+QuadFilterFn avx2WarpFilter(size_t format, Filter filter, Wrap ws, Wrap wt) {
+  static constexpr auto kWarp = [] {
+    std::array<std::array<QuadFilterFn (*)(Wrap, Wrap), 2>, kQuadFormats.size()> t{};
+    [&]<size_t... I>(std::index_sequence<I...>) {
+      ((t[I] = {&warpKernel<I, Filter::Nearest>, &warpKernel<I, Filter::Linear>}), ...);
+    }
+    (std::make_index_sequence<kQuadFormats.size()>());
+    return t;
+  }();
+  return kWarp[format][static_cast<size_t>(filter)](ws, wt);
 }
 #endif
 

@@ -532,6 +532,10 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
     const uint64_t missBytes = cache_.stats().missBytes;
     Level levels[2];
     levelsOf(d, texels, fixed, 0, levels);
+    // A whole warp's next lookups of this descriptor may skip this set-up (sampleWarp).
+    if (quads == 0xffu && offset.u == 0 && offset.v == 0 && memory_.pinnedView())
+      if (const QuadFilterFn warp = warpFilter(d.format, fixed.filter, d.wrapS, d.wrapT))
+        warp_ = {d, warp, levels[0]};
     const uint32_t fetched = kernels[static_cast<size_t>(fixed.filter)](
         {levels, fixed.count, nullptr, s, t, quads, offset, d.wrapS, d.wrapT, out});
     const auto count = static_cast<uint64_t>(laneCount(quads));
@@ -601,6 +605,21 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   stats_.samples += 4 * count;
   chargeTexels(d, fetched, missBytes);
   chargeFetches();
+}
+
+bool TextureUnit::sampleWarp(const TextureDescriptor& d, const float* s, const float* t,
+                             float* const out[4]) {
+  if (warp_.kernel == nullptr || !(warp_.sampler == d) || simdPath() != SimdPath::Avx2)
+    return false;
+  fetchedBytes_ = 0;
+  const uint64_t missBytes = cache_.stats().missBytes;
+  const uint32_t fetched =
+      warp_.kernel({&warp_.level, 1, nullptr, s, t, 0xffu, {}, d.wrapS, d.wrapT, out});
+  stats_.quads += kWarpQuads;
+  stats_.samples += 4 * kWarpQuads;
+  chargeTexels(d, fetched, missBytes);
+  chargeFetches();
+  return true;
 }
 
 void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float lod, float out[4],

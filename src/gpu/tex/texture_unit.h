@@ -44,6 +44,11 @@ class TextureUnit final {
   // texture's set-up paid once; rows of the other quads are left as they are.
   void sampleQuads(const TextureDescriptor&, const float* s, const float* t, const float* bias,
                    uint32_t quads, float* const out[4], TexelOffset offset = {});
+  // sampleQuads of a whole warp (all eight quads, no texel offset) with the descriptor of the
+  // last whole warp, when that one took a whole-warp kernel (quad_filter.h, warpFilter): the
+  // kernel is called at once, with what sampleQuads had set up. Returns false, having done
+  // nothing, otherwise: the caller then takes sampleQuads.
+  bool sampleWarp(const TextureDescriptor&, const float* s, const float* t, float* const out[4]);
   // Explicit LOD (no derivatives): the same level selection and filtering with lambda = lod.
   void sampleLod(const TextureDescriptor&, float s, float t, float lod, float out[4],
                  TexelOffset offset = {});
@@ -83,6 +88,7 @@ class TextureUnit final {
     cache_.resetStats();
     cache_.invalidate();
     for (LevelTable& t : tables_) t.texels = nullptr;
+    warp_.kernel = nullptr;  // its level's texels were the submission's
   }
 
   // Replaces the texture cache (TexCacheConfig::bytes 0: none) and empties it; keeps the cache
@@ -90,6 +96,7 @@ class TextureUnit final {
   // configuration texCacheProblem() rejects.
   void configureCache(const TexCacheConfig& config) {
     if (config != cache_.config()) cache_ = TextureCache(config);
+    warp_.kernel = nullptr;  // its level names the cache
   }
   const TextureCache& cache() const { return cache_; }
   // Off: every lookup takes the general filter, which the specialized 2D path of the common
@@ -97,6 +104,7 @@ class TextureUnit final {
   void setSpecializedFilters(bool on) {
     useQuad2D_ = on;
     for (LevelTable& t : tables_) t.setUp = false;  // the kept kernels change
+    warp_.kernel = nullptr;
   }
   // The anisotropic footprint of a 2D quad (EXT_texture_filter_anisotropic): probes along the
   // major axis of the footprint and the lambda of the minor axis. With maxAnisotropy 1 or a
@@ -195,6 +203,15 @@ class TextureUnit final {
                     const Footprint& fp, const TexCoord&, bool shadow, TexelOffset offset,
                     float out[4]);
   void chargeCacheStats();
+
+  // The set-up of the last whole warp's lookup that took a whole-warp kernel (sampleWarp): its
+  // descriptor, kernel and level. Kept while the GPU run pins the texels.
+  struct WarpLookup {
+    TextureDescriptor sampler;
+    QuadFilterFn kernel = nullptr;
+    Level level;
+  };
+  WarpLookup warp_;
 
   GpuMemory& memory_;
   TexStats stats_{};
