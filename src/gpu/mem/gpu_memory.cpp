@@ -81,6 +81,11 @@ GpuMemory::View GpuMemory::pinnedView() const {
   return v ? *v : nullptr;
 }
 
+bool GpuMemory::pinned() const {
+  const View* v = threadView();
+  return v && *v;
+}
+
 void GpuMemory::count(BusClient who, uint64_t bytes, bool write) {
   if (BusStats* sink = threadSink()) {
     (write ? (*sink)[who].writeBytes : (*sink)[who].readBytes) += bytes;

@@ -131,6 +131,9 @@ class GpuMemory final {
   };
   // The table this thread pinned on this memory, or null.
   View pinnedView() const;
+  // Whether this thread pinned a table on this memory (pinnedView without copying the pointer,
+  // whose count all threads share).
+  bool pinned() const;
 
   // While alive, this thread's traffic on `memory` is counted into `into` instead of the bus's
   // totals, so bin workers on several host threads count apart and merge in a fixed order.

@@ -10,7 +10,7 @@
 #include "gpu/sp/host_code.h"
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 namespace tessera::gpu::sp {
@@ -42,6 +42,22 @@ void WarpExecutor::derivative(const Instr& in) {
   store(in, out_[0]);
 }
 
+#if TESSERA_AVX2_CLONES
+namespace {
+// Two quads of one varying component (quads q and q + 1, vertices' values v[q][0..2]) in one
+// register: each lane's arithmetic is interpolate's, operation for operation.
+[[gnu::target("avx2")]] void interpolatePair(const float (&v)[2][3], const float* b1,
+                                             const float* b2, float* r) {
+  __m256 both[3];
+  for (int k = 0; k < 3; ++k) both[k] = _mm256_set_m128(_mm_set1_ps(v[1][k]), _mm_set1_ps(v[0][k]));
+  const __m256 p1 = _mm256_loadu_ps(b1), p2 = _mm256_loadu_ps(b2);
+  const __m256 p0 = _mm256_sub_ps(_mm256_sub_ps(_mm256_set1_ps(1.0f), p1), p2);
+  const __m256 sum = _mm256_add_ps(_mm256_mul_ps(both[0], p0), _mm256_mul_ps(both[1], p1));
+  _mm256_storeu_ps(r, _mm256_add_ps(sum, _mm256_mul_ps(both[2], p2)));
+}
+}  // namespace
+#endif
+
 void WarpExecutor::interpolate(const Instr& in) {
   const int slot = in.src[0].index;  // varying i component c: i*4 + c
   const float* b1 = io_.bary;
@@ -51,6 +67,24 @@ void WarpExecutor::interpolate(const Instr& in) {
   const uint32_t exec = exec_;
   const float* const* varyings = io_.varyings;
   const bool flat = flat_ >> (slot / 4) & 1;  // the provoking (last) vertex's bits, uninterpolated
+#if TESSERA_AVX2_CLONES
+  // A full warp of interpolated values: two quads a register.
+  if (exec == ~0u && !flat && simdPath() == SimdPath::Avx2) {
+    bool all = true;
+    for (int q = 0; q < kLanes / 4; ++q) all &= varyings[q] != nullptr;
+    if (all) {
+      for (int q = 0; q < kLanes / 4; q += 2) {
+        const float* v0 = varyings[q];
+        const float* v1 = varyings[q + 1];
+        const float v[2][3] = {
+            {v0[slot], v0[kMaxVaryings * 4 + slot], v0[2 * kMaxVaryings * 4 + slot]},
+            {v1[slot], v1[kMaxVaryings * 4 + slot], v1[2 * kMaxVaryings * 4 + slot]}};
+        interpolatePair(v, b1 + 4 * q, b2 + 4 * q, r + 4 * q);
+      }
+      return store(in, r);
+    }
+  }
+#endif
   for (int q = 0; q < kLanes / 4; ++q) {
     const float* v = varyings[q];
     const bool active = ((exec >> (4 * q)) & 0xfu) != 0;

@@ -267,7 +267,7 @@ const uint8_t* TextureUnit::mapTable(const TextureDescriptor& d, LevelTable& t) 
   // outside one (the unit driven on its own) a BO may be released between calls.
   if (t.texels) return t.texels;
   const uint8_t* texels = memory_.span(BusClient::Texture, d.base, t.total).data();
-  if (memory_.pinnedView()) t.texels = texels;
+  if (memory_.pinned()) t.texels = texels;
   return texels;
 }
 
@@ -533,9 +533,12 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
     Level levels[2];
     levelsOf(d, texels, fixed, 0, levels);
     // A whole warp's next lookups of this descriptor may skip this set-up (sampleWarp).
-    if (quads == 0xffu && offset.u == 0 && offset.v == 0 && memory_.pinnedView())
-      if (const QuadFilterFn warp = warpFilter(d.format, fixed.filter, d.wrapS, d.wrapT))
-        warp_ = {d, warp, levels[0]};
+    if (quads == 0xffu && offset.u == 0 && offset.v == 0 && memory_.pinned())
+      if (const QuadFilterFn warp = warpFilter(d.format, fixed.filter, d.wrapS, d.wrapT);
+          warp != nullptr && !keepsWarp(d)) {
+        warps_[nextWarp_] = {d, warp, levels[0]};
+        nextWarp_ = (nextWarp_ + 1) % kWarpLookups;
+      }
     const uint32_t fetched = kernels[static_cast<size_t>(fixed.filter)](
         {levels, fixed.count, nullptr, s, t, quads, offset, d.wrapS, d.wrapT, out});
     const auto count = static_cast<uint64_t>(laneCount(quads));
@@ -609,12 +612,12 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
 
 bool TextureUnit::sampleWarp(const TextureDescriptor& d, const float* s, const float* t,
                              float* const out[4]) {
-  if (warp_.kernel == nullptr || !(warp_.sampler == d) || simdPath() != SimdPath::Avx2)
-    return false;
+  const WarpLookup* warp = keepsWarp(d);
+  if (warp == nullptr || simdPath() != SimdPath::Avx2) return false;
   fetchedBytes_ = 0;
   const uint64_t missBytes = cache_.stats().missBytes;
   const uint32_t fetched =
-      warp_.kernel({&warp_.level, 1, nullptr, s, t, 0xffu, {}, d.wrapS, d.wrapT, out});
+      warp->kernel({&warp->level, 1, nullptr, s, t, 0xffu, {}, d.wrapS, d.wrapT, out});
   stats_.quads += kWarpQuads;
   stats_.samples += 4 * kWarpQuads;
   chargeTexels(d, fetched, missBytes);

@@ -44,9 +44,9 @@ class TextureUnit final {
   // texture's set-up paid once; rows of the other quads are left as they are.
   void sampleQuads(const TextureDescriptor&, const float* s, const float* t, const float* bias,
                    uint32_t quads, float* const out[4], TexelOffset offset = {});
-  // sampleQuads of a whole warp (all eight quads, no texel offset) with the descriptor of the
-  // last whole warp, when that one took a whole-warp kernel (quad_filter.h, warpFilter): the
-  // kernel is called at once, with what sampleQuads had set up. Returns false, having done
+  // sampleQuads of a whole warp (all eight quads, no texel offset) with the descriptor of one of
+  // the last whole warps that took a whole-warp kernel (quad_filter.h, warpFilter): the kernel
+  // is called at once, with what sampleQuads had set up. Returns false, having done
   // nothing, otherwise: the caller then takes sampleQuads.
   bool sampleWarp(const TextureDescriptor&, const float* s, const float* t, float* const out[4]);
   // Explicit LOD (no derivatives): the same level selection and filtering with lambda = lod.
@@ -88,7 +88,7 @@ class TextureUnit final {
     cache_.resetStats();
     cache_.invalidate();
     for (LevelTable& t : tables_) t.texels = nullptr;
-    warp_.kernel = nullptr;  // its level's texels were the submission's
+    forgetWarps();  // their levels' texels were the submission's
   }
 
   // Replaces the texture cache (TexCacheConfig::bytes 0: none) and empties it; keeps the cache
@@ -96,7 +96,7 @@ class TextureUnit final {
   // configuration texCacheProblem() rejects.
   void configureCache(const TexCacheConfig& config) {
     if (config != cache_.config()) cache_ = TextureCache(config);
-    warp_.kernel = nullptr;  // its level names the cache
+    forgetWarps();  // their levels name the cache
   }
   const TextureCache& cache() const { return cache_; }
   // Off: every lookup takes the general filter, which the specialized 2D path of the common
@@ -104,7 +104,7 @@ class TextureUnit final {
   void setSpecializedFilters(bool on) {
     useQuad2D_ = on;
     for (LevelTable& t : tables_) t.setUp = false;  // the kept kernels change
-    warp_.kernel = nullptr;
+    forgetWarps();
   }
   // The anisotropic footprint of a 2D quad (EXT_texture_filter_anisotropic): probes along the
   // major axis of the footprint and the lambda of the minor axis. With maxAnisotropy 1 or a
@@ -204,14 +204,25 @@ class TextureUnit final {
                     float out[4]);
   void chargeCacheStats();
 
-  // The set-up of the last whole warp's lookup that took a whole-warp kernel (sampleWarp): its
-  // descriptor, kernel and level. Kept while the GPU run pins the texels.
+  // The set-ups of the last whole warps' lookups that took a whole-warp kernel (sampleWarp):
+  // descriptor, kernel and level, for as many textures as a shader commonly samples in turn.
+  // Kept while the GPU run pins the texels.
   struct WarpLookup {
     TextureDescriptor sampler;
     QuadFilterFn kernel = nullptr;
     Level level;
   };
-  WarpLookup warp_;
+  static constexpr uint32_t kWarpLookups = 4;
+  std::array<WarpLookup, kWarpLookups> warps_{};
+  uint32_t nextWarp_ = 0;
+  void forgetWarps() {
+    for (WarpLookup& w : warps_) w.kernel = nullptr;
+  }
+  const WarpLookup* keepsWarp(const TextureDescriptor& d) const {
+    for (const WarpLookup& w : warps_)
+      if (w.kernel != nullptr && w.sampler == d) return &w;
+    return nullptr;
+  }
 
   GpuMemory& memory_;
   TexStats stats_{};
