@@ -227,6 +227,7 @@ void finalize(Program& p) {
     if (info.flags & kDerivative) flags |= kUsesDerivatives;
     if (info.flags & kTexture) flags |= kUsesTexture;
     for (const Operand& s : in.src) {
+      if (s.file == File::Sys) flags |= s.index < 4 ? kUsesFragCoord : s.index >= 5 ? kUsesPointCoord : 0;
       if (s.file != File::Const) continue;
       if (s.rel)
         flags |= kUsesRelativeConstants;

@@ -35,6 +35,9 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
   alphaToCoverage_ = ms && state.blend.alphaToCoverage;
   // Alpha to coverage, like a discard, decides coverage only after shading.
   earlyZ_ = depthStencilActive_ && !fs.uses(isa::kUsesKill) && !alphaToCoverage_;
+  fragCoord_ = fs.uses(isa::kUsesFragCoord);
+  pointCoord_ = fs.uses(isa::kUsesPointCoord);
+  varyingsRead_ = fs.numVaryings > 0;
   quadCount_ = 0;
   if (state.hasColor) colorWrite_ = &rb_.colorWrite(state.blend, state.colorFormat);
 }
@@ -101,21 +104,28 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
   pq.samples = samples;
   if (ms) std::memcpy(pq.sampleZ, q.sampleZ, sizeof pq.sampleZ);
   const int first = slot * 4;
-  for (int i = 0; i < 4; ++i) {
-    warp_.fragCoord[0][first + i] = static_cast<float>(q.x + (i & 1)) + 0.5f;
-    warp_.fragCoord[1][first + i] = static_cast<float>(q.y + (i >> 1)) + 0.5f;
+  // gl_FragCoord and gl_PointCoord only for a program that reads them (isa::Program's flags).
+  if (fragCoord_) {
+    for (int i = 0; i < 4; ++i) {
+      warp_.fragCoord[0][first + i] = static_cast<float>(q.x + (i & 1)) + 0.5f;
+      warp_.fragCoord[1][first + i] = static_cast<float>(q.y + (i >> 1)) + 0.5f;
+    }
+    std::memcpy(&warp_.fragCoord[2][first], q.z, sizeof q.z);
+    std::memcpy(&warp_.fragCoord[3][first], q.invW, sizeof q.invW);
   }
-  std::memcpy(&warp_.fragCoord[2][first], q.z, sizeof q.z);
-  std::memcpy(&warp_.fragCoord[3][first], q.invW, sizeof q.invW);
-  std::memcpy(&warp_.bary[0][first], q.b1, sizeof q.b1);
-  std::memcpy(&warp_.bary[1][first], q.b2, sizeof q.b2);
-  for (int i = 0; i < 4; ++i) {
-    // GLES 2.0 §3.3.1: s = 1/2 + (xf + 1/2 - xw) / size, t = 1/2 - (yf + 1/2 - yw) / size.
-    const bool point = tri.kind == ras::PrimitiveKind::Point;
-    warp_.pointCoord[0][first + i] =
-        point ? 0.5f + (warp_.fragCoord[0][first + i] - tri.pointX) * tri.pointInvSize : 0.0f;
-    warp_.pointCoord[1][first + i] =
-        point ? 0.5f - (warp_.fragCoord[1][first + i] - tri.pointY) * tri.pointInvSize : 0.0f;
+  if (varyingsRead_) {
+    std::memcpy(&warp_.bary[0][first], q.b1, sizeof q.b1);
+    std::memcpy(&warp_.bary[1][first], q.b2, sizeof q.b2);
+  }
+  if (pointCoord_) {
+    for (int i = 0; i < 4; ++i) {
+      // GLES 2.0 §3.3.1: s = 1/2 + (xf + 1/2 - xw) / size, t = 1/2 - (yf + 1/2 - yw) / size.
+      const bool point = tri.kind == ras::PrimitiveKind::Point;
+      const float xf = static_cast<float>(q.x + (i & 1)) + 0.5f;
+      const float yf = static_cast<float>(q.y + (i >> 1)) + 0.5f;
+      warp_.pointCoord[0][first + i] = point ? 0.5f + (xf - tri.pointX) * tri.pointInvSize : 0.0f;
+      warp_.pointCoord[1][first + i] = point ? 0.5f - (yf - tri.pointY) * tri.pointInvSize : 0.0f;
+    }
   }
   warp_.varyings[slot] = varyings;
   const uint32_t quadLanes = 0xfu << (slot * 4);

@@ -101,6 +101,8 @@ class FragmentStage final {
   // The draw's colour write, set up in begin (the RB keeps it while the state stays).
   const rb::ColorWrite* colorWrite_ = nullptr;
   bool earlyZ_ = false, depthStencilActive_ = false;
+  // What the draw's program reads of a quad beyond its varyings' barycentrics.
+  bool fragCoord_ = true, pointCoord_ = true, varyingsRead_ = true;
   // Multisample state of the draw: samples per pixel, the SAMPLE_COVERAGE mask of a quad
   // (all samples without it) and whether alpha to coverage trims samples after shading.
   uint32_t samples_ = 1;
