@@ -22,7 +22,9 @@ namespace tessera {
 namespace detail {
 using Double4 = double __attribute__((vector_size(32)));
 using Float4 = float __attribute__((vector_size(16)));
-[[gnu::always_inline]] inline __m128 divideUnorm4(__m128 x, Double4 reciprocals) {
+// By reference: a 32-byte vector passed by value would change the ABI between the baseline build
+// and the AVX2 clones (clang's -Wpsabi).
+[[gnu::always_inline]] inline __m128 divideUnorm4(__m128 x, const Double4& reciprocals) {
   const Double4 q = __builtin_convertvector(static_cast<Float4>(x), Double4) * reciprocals;
   return static_cast<__m128>(__builtin_convertvector(q, Float4));
 }
@@ -35,7 +37,8 @@ using Float4 = float __attribute__((vector_size(16)));
 }
 // The same with one divisor for all four values.
 [[gnu::always_inline]] inline __m128 divideUnorm4(__m128 x, double reciprocal) {
-  return detail::divideUnorm4(x, detail::Double4{} + reciprocal);
+  const detail::Double4 r = detail::Double4{} + reciprocal;
+  return detail::divideUnorm4(x, r);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
