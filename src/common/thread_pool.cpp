@@ -31,8 +31,10 @@ void ThreadPool::submit(std::function<void()> task, uint64_t cost) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     tasks_.push_back({std::move(task), cost});
+    queued_.store(tasks_.size(), std::memory_order_relaxed);
   }
-  wake_.notify_one();
+  // Every waiter: one in runUntil may return on its condition without taking the task.
+  wake_.notify_all();
 }
 
 bool ThreadPool::runOne() {
@@ -48,12 +50,14 @@ void ThreadPool::runNext(std::unique_lock<std::mutex>& lock) {
                                      [](const Task& a, const Task& b) { return a.cost < b.cost; });
   std::function<void()> task = std::move(next->run);
   tasks_.erase(next);
+  queued_.store(tasks_.size(), std::memory_order_relaxed);
   ++running_;
   lock.unlock();
   task();
   lock.lock();
   --running_;
   if (tasks_.empty() && running_ == 0) idle_.notify_all();
+  wake_.notify_all();  // a caller in runUntil waits for a task to end
 }
 
 void ThreadPool::wait() {
@@ -61,6 +65,18 @@ void ThreadPool::wait() {
   }
   std::unique_lock<std::mutex> lock(mutex_);
   idle_.wait(lock, [this] { return tasks_.empty() && running_ == 0; });
+}
+
+void ThreadPool::runUntil(const std::function<bool()>& done) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    if (done()) return;
+    if (!tasks_.empty()) {
+      runNext(lock);
+      continue;
+    }
+    wake_.wait(lock);
+  }
 }
 
 void ThreadPool::work() {

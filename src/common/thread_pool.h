@@ -7,6 +7,7 @@
 // model uses it for the bins of a render pass (gpu/pipeline/bin_jobs.h), whose results never
 // depend on which thread ran what.
 #pragma once
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +34,12 @@ class ThreadPool final {
   bool runOne();
   // Runs queued tasks on the caller, then blocks until every submitted task has finished.
   void wait();
+  // Runs queued tasks on the caller until `done` holds, sleeping while none is queued: a task
+  // submitted meanwhile (by a running task) runs here too. `done` is checked whenever a task
+  // ends or is queued, under the pool's lock, so it must be cheap and must not use the pool.
+  void runUntil(const std::function<bool()>& done);
+  // Tasks queued and not yet started, read without the lock (a hint for a task that spins).
+  size_t queued() const { return queued_.load(std::memory_order_relaxed); }
 
  private:
   struct Task {
@@ -50,6 +57,7 @@ class ThreadPool final {
   std::condition_variable wake_, idle_;
   std::deque<Task> tasks_;
   size_t running_ = 0;
+  std::atomic<size_t> queued_{0};  // tasks_.size(), kept by the lock's holder
   bool stop_ = false;
 };
 

@@ -170,6 +170,50 @@ TEST(ThreadCount, TheFirstFaultingBinNamesTheFault) {
   for (unsigned t : {2u, 8u}) EXPECT_EQ(faultOf(t), one);
 }
 
+// A draw that faults part-way, after many warps: a warp in a band of rows never ends. With more
+// than one thread a helper shades the draw's warps beside the thread that rasterizes and
+// writes them (gpu/pipeline/fragment_stage.h); the fault named and the batch's report must be
+// those of one thread, in sysmem mode (the draw on the CP's thread) and in a render pass (on a
+// bin's thread).
+constexpr const char* kBandHangFs = R"(.stage fragment
+.regs 1
+.outputs 1
+.varyings 0
+flt r0, 300.0, fc.y
+if r0
+flt r0, fc.y, 302.0
+if r0
+loop
+endloop
+endif
+endif
+mov o0.x, c48
+mov o0.y, c49
+mov o0.z, c50
+mov o0.w, c51
+end
+)";
+
+std::string midDrawFault(RenderMode mode, unsigned threads) {
+  DriverFixture f(mode, gpu::findPreset("adreno-a630"), threads);
+  f.ctx.clear(pipe::kClearColor, {0, 0, 0, 1}, 1.0f, 0);
+  f.ctx.bindShaders(
+      f.vsId, f.ctx.createFragmentShader(isa::encode(isa::assemble(kBandHangFs, "band.fs"))));
+  f.drawQuad();
+  std::string outcome = faultOfBatch(f);
+  for (const driver::BatchReport& r : f.ctx.takeReports()) outcome += report::batchJson(r).dump();
+  return outcome;
+}
+
+TEST(ThreadCount, ADrawFaultingPartWayIsTheSameForAnyThreadCount) {
+  for (RenderMode mode : {RenderMode::Sysmem, RenderMode::Binning}) {
+    SCOPED_TRACE(mode == RenderMode::Sysmem ? "sysmem" : "binning");
+    const std::string one = midDrawFault(mode, 1);
+    EXPECT_NE(one.find("runaway"), std::string::npos) << one;
+    for (unsigned t : {2u, 8u}) EXPECT_EQ(midDrawFault(mode, t), one);
+  }
+}
+
 // A binning pass splits a large draw's vertex shading and primitive setup into ranges on the
 // pool's threads (gpu/pipeline/front_end_ranges.h): two 48,000-triangle grids, partly beyond the
 // far plane (clipped), the second behind the first in places (LRZ culls in the binning pass),

@@ -1,15 +1,21 @@
 #include "gpu/pipeline/fragment_stage.h"
-#include "common/lane_count.h"
+
+#include <immintrin.h>
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <limits>
+#include <thread>
+#include <utility>
+
+#include "common/lane_count.h"
 
 namespace tessera::gpu {
 
 void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
                           const sp::ShaderResources& res, const RenderTarget& target,
-                          const lrz::LowResZ* lrz) {
+                          const lrz::LowResZ* lrz, bool mayOverlap) {
   state_ = &state;
   lrz_ = lrz;
   fs_ = &fs;
@@ -38,7 +44,9 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
   fragCoord_ = fs.uses(isa::kUsesFragCoord);
   pointCoord_ = fs.uses(isa::kUsesPointCoord);
   varyingsRead_ = fs.numVaryings > 0;
-  quadCount_ = 0;
+  mayOverlap_ = mayOverlap && helpers_ != nullptr;
+  drawWarps_ = 0;
+  batch().reset();
   if (state.hasColor) colorWrite_ = &rb_.colorWrite(state.blend, state.colorFormat);
 }
 
@@ -94,8 +102,10 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
     coverage = pass;
     if (!coverage) return false;
   }
-  const int slot = quadCount_++;
-  PendingQuad& pq = quads_[slot];
+  Batch& b = batch();
+  sp::FragmentWarp& warp = b.warp;
+  const int slot = b.quadCount++;
+  PendingQuad& pq = b.quads[slot];
   pq.x = q.x;
   pq.y = q.y;
   pq.coverage = coverage;
@@ -107,15 +117,15 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
   // gl_FragCoord and gl_PointCoord only for a program that reads them (isa::Program's flags).
   if (fragCoord_) {
     for (int i = 0; i < 4; ++i) {
-      warp_.fragCoord[0][first + i] = static_cast<float>(q.x + (i & 1)) + 0.5f;
-      warp_.fragCoord[1][first + i] = static_cast<float>(q.y + (i >> 1)) + 0.5f;
+      warp.fragCoord[0][first + i] = static_cast<float>(q.x + (i & 1)) + 0.5f;
+      warp.fragCoord[1][first + i] = static_cast<float>(q.y + (i >> 1)) + 0.5f;
     }
-    std::memcpy(&warp_.fragCoord[2][first], q.z, sizeof q.z);
-    std::memcpy(&warp_.fragCoord[3][first], q.invW, sizeof q.invW);
+    std::memcpy(&warp.fragCoord[2][first], q.z, sizeof q.z);
+    std::memcpy(&warp.fragCoord[3][first], q.invW, sizeof q.invW);
   }
   if (varyingsRead_) {
-    std::memcpy(&warp_.bary[0][first], q.b1, sizeof q.b1);
-    std::memcpy(&warp_.bary[1][first], q.b2, sizeof q.b2);
+    std::memcpy(&warp.bary[0][first], q.b1, sizeof q.b1);
+    std::memcpy(&warp.bary[1][first], q.b2, sizeof q.b2);
   }
   if (pointCoord_) {
     for (int i = 0; i < 4; ++i) {
@@ -123,78 +133,197 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
       const bool point = tri.kind == ras::PrimitiveKind::Point;
       const float xf = static_cast<float>(q.x + (i & 1)) + 0.5f;
       const float yf = static_cast<float>(q.y + (i >> 1)) + 0.5f;
-      warp_.pointCoord[0][first + i] = point ? 0.5f + (xf - tri.pointX) * tri.pointInvSize : 0.0f;
-      warp_.pointCoord[1][first + i] = point ? 0.5f - (yf - tri.pointY) * tri.pointInvSize : 0.0f;
+      warp.pointCoord[0][first + i] = point ? 0.5f + (xf - tri.pointX) * tri.pointInvSize : 0.0f;
+      warp.pointCoord[1][first + i] = point ? 0.5f - (yf - tri.pointY) * tri.pointInvSize : 0.0f;
     }
   }
-  warp_.varyings[slot] = varyings;
+  warp.varyings[slot] = varyings;
   const uint32_t quadLanes = 0xfu << (slot * 4);
-  warp_.laneMask |= quadLanes;
-  warp_.coverage |= uint32_t{coverage} << (slot * 4);
-  if (front) warp_.frontFacing |= quadLanes;
-  if (quadCount_ == kQuadsPerWarp) flush();
+  warp.laneMask |= quadLanes;
+  warp.coverage |= uint32_t{coverage} << (slot * 4);
+  if (front) warp.frontFacing |= quadLanes;
+  if (b.quadCount == kQuadsPerWarp) flush();
   return true;
 }
 
 void FragmentStage::flush() {
-  if (quadCount_ > 0) {
-    stats_.fragmentsShaded += laneCount(warp_.coverage);
-    stats_.helperLanes += laneCount(warp_.laneMask & ~warp_.coverage);
-    ++stats_.warps;
-    prefetchColor();
-    sp_.runFragment(*fs_, warp_, res_);
-    const float* const channels[4] = {warp_.color[0], warp_.color[1], warp_.color[2],
-                                      warp_.color[3]};
-    // The quads' colour writes go to the RB together, in order, after their depth tests: a
-    // test reads no colour, and a write depends only on its own test.
-    rb::RenderBackend::QuadWrite writes[kQuadsPerWarp];
-    int count = 0;
-    for (int slot = 0; slot < quadCount_; ++slot) {
-      const PendingQuad& pq = quads_[slot];
-      uint8_t mask = static_cast<uint8_t>((warp_.coverage >> (slot * 4)) & 0xf);
-      if (!mask) continue;
-      if (samples_ > 1) {
-        resolveSamples(pq, slot, mask);
-        continue;
-      }
-      // Late depth/stencil; without tests every sample passes, and the RB still counts it (the
-      // occlusion-query sample counter).
-      if (!earlyZ_) {
-        mask = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth, pq.x,
-                                pq.y, mask, pq.z, pq.front);
-        if (!mask) continue;
-      }
-      writes[count++] = {pq.x, pq.y, mask, static_cast<uint8_t>(slot)};
-    }
-    if (state_->hasColor && count > 0)
-      rb_.colorQuads(*colorWrite_, target_.color, writes, count, channels);
+  Batch& b = batch();
+  if (b.quadCount == 0) return;
+  stats_.fragmentsShaded += laneCount(b.warp.coverage);
+  stats_.helperLanes += laneCount(b.warp.laneMask & ~b.warp.coverage);
+  ++stats_.warps;
+  prefetchColor(b);
+  ++drawWarps_;
+  // A draw of some size asks for a helper once: tiny draws would spend more on the handover.
+  constexpr uint64_t kWarpsBeforeHelper = 4;
+  if (mayOverlap_ && !helper_ && drawWarps_ == kWarpsBeforeHelper) startHelper();
+  if (!helper_) {
+    shade(b);
+    if (b.fault) std::rethrow_exception(std::exchange(b.fault, nullptr));
+    write(b);
+    b.reset();
+    return;
   }
-  quadCount_ = 0;
-  warp_.laneMask = warp_.coverage = warp_.frontFacing = 0;
-  std::fill(std::begin(warp_.varyings), std::end(warp_.varyings), nullptr);
+  published_.store(++head_, std::memory_order_release);
+  if (head_ - retired_ == kBatches) retireOldest();
+  batch().reset();
+}
+
+void FragmentStage::shade(Batch& b) {
+  try {
+    sp_.runFragment(*fs_, b.warp, res_);
+  } catch (...) {
+    b.fault = std::current_exception();
+  }
+}
+
+void FragmentStage::write(Batch& b) {
+  sp::FragmentWarp& warp = b.warp;
+  const float* const channels[4] = {warp.color[0], warp.color[1], warp.color[2], warp.color[3]};
+  // The quads' colour writes go to the RB together, in order, after their depth tests: a
+  // test reads no colour, and a write depends only on its own test.
+  rb::RenderBackend::QuadWrite writes[kQuadsPerWarp];
+  int count = 0;
+  for (int slot = 0; slot < b.quadCount; ++slot) {
+    const PendingQuad& pq = b.quads[slot];
+    uint8_t mask = static_cast<uint8_t>((warp.coverage >> (slot * 4)) & 0xf);
+    if (!mask) continue;
+    if (samples_ > 1) {
+      resolveSamples(b, pq, slot, mask);
+      continue;
+    }
+    // Late depth/stencil; without tests every sample passes, and the RB still counts it (the
+    // occlusion-query sample counter).
+    if (!earlyZ_) {
+      mask = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth, pq.x,
+                              pq.y, mask, pq.z, pq.front);
+      if (!mask) continue;
+    }
+    writes[count++] = {pq.x, pq.y, mask, static_cast<uint8_t>(slot)};
+  }
+  if (state_->hasColor && count > 0)
+    rb_.colorQuads(*colorWrite_, target_.color, writes, count, channels);
+}
+
+bool FragmentStage::shadeNext() {
+  if (shading_.exchange(true, std::memory_order_acquire)) return false;
+  const uint64_t k = shaded_.load(std::memory_order_relaxed);
+  // After a faulting warp nothing more is shaded: the draw ends at it, as on one thread.
+  const bool ready = k < published_.load(std::memory_order_acquire) &&
+                     !faulted_.load(std::memory_order_relaxed);
+  if (ready) {
+    Batch& b = batches_[k % kBatches];
+    shade(b);
+    if (b.fault) faulted_.store(true, std::memory_order_relaxed);
+    shaded_.store(k + 1, std::memory_order_release);
+  }
+  shading_.store(false, std::memory_order_release);
+  return ready;
+}
+
+void FragmentStage::awaitShaded(uint64_t k) {
+  // Whichever thread is free shades the next warp; this one never waits for a helper that has
+  // not started (the pool may be busy with bins).
+  while (shaded_.load(std::memory_order_acquire) <= k)
+    if (!shadeNext()) _mm_pause();
+}
+
+void FragmentStage::retireOldest() {
+  Batch& b = batches_[retired_ % kBatches];
+  awaitShaded(retired_);
+  if (b.fault) std::rethrow_exception(std::exchange(b.fault, nullptr));
+  write(b);
+  ++retired_;
+}
+
+void FragmentStage::startHelper() {
+  helper_ = std::make_shared<Helper>();
+  shaded_.store(head_, std::memory_order_relaxed);
+  published_.store(head_, std::memory_order_relaxed);
+  faulted_.store(false, std::memory_order_relaxed);
+  retired_ = head_;
+  helperBus_ = {};
+  // The helper pins the memory this thread pinned and counts its traffic apart. Cost 0: bins
+  // queued before it go first, since a whole bin is worth more to a free thread than half of
+  // a draw.
+  helpers_->submit([this, h = helper_, view = memory_.pinnedView()] { runHelper(h, view); }, 0);
+}
+
+void FragmentStage::runHelper(const std::shared_ptr<Helper>& h, GpuMemory::View view) {
+  int idle = 0;
+  if (!h->state.compare_exchange_strong(idle, 1)) return;  // the draw ended before it started
+  {
+    GpuMemory::ViewScope pin(memory_, view);
+    GpuMemory::BusCountingScope scope(memory_, helperBus_);
+    // It leaves when a task is queued: that bin would otherwise wait for this draw to end.
+    for (int idleSpins = 0; !h->stop.load(std::memory_order_acquire) && helpers_->queued() == 0;) {
+      if (shadeNext()) {
+        idleSpins = 0;
+      } else if (++idleSpins < 256) {
+        _mm_pause();
+      } else {
+        std::this_thread::yield();
+      }
+    }
+  }
+  h->done.store(true, std::memory_order_release);
+}
+
+void FragmentStage::stopHelper() {
+  if (!helper_) return;
+  helper_->stop.store(true, std::memory_order_release);
+  int state = 0;
+  if (!helper_->state.compare_exchange_strong(state, 2) && state == 1)
+    while (!helper_->done.load(std::memory_order_acquire)) _mm_pause();
+  helper_.reset();
+  memory_.addStats(helperBus_);
+  helperBus_ = {};
+}
+
+void FragmentStage::end() {
+  flush();
+  if (!helper_) return;
+  try {
+    while (retired_ < head_) retireOldest();
+  } catch (...) {
+    abandon();
+    throw;
+  }
+  stopHelper();
+  batch().reset();
+}
+
+void FragmentStage::abandon() noexcept {
+  stopHelper();
+  retired_ = head_;
+  for (Batch& b : batches_) {
+    b.fault = nullptr;
+    b.reset();
+  }
 }
 
 // The colour the warp's quads will be written to is fetched into the host's caches while the
 // shader runs: a bin's GMEM (up to a megabyte of colour and depth) outgrows them, and blending
 // reads every pixel before it writes it.
-void FragmentStage::prefetchColor() const {
+void FragmentStage::prefetchColor(const Batch& b) const {
   if (!state_->hasColor || samples_ > 1 || target_.color.base == nullptr) return;
   const uint32_t bytes = rb::bytesPerPixel(state_->colorFormat);
-  for (int slot = 0; slot < quadCount_; ++slot) {
-    const PendingQuad& pq = quads_[slot];
+  for (int slot = 0; slot < b.quadCount; ++slot) {
+    const PendingQuad& pq = b.quads[slot];
     __builtin_prefetch(target_.color.pixel(pq.x, pq.y, bytes), 1);
     __builtin_prefetch(target_.color.pixel(pq.x, pq.y + 1, bytes), 1);
   }
 }
 
-void FragmentStage::resolveSamples(const PendingQuad& pq, int slot, uint8_t pixels) {
+void FragmentStage::resolveSamples(const Batch& b, const PendingQuad& pq, int slot,
+                                   uint8_t pixels) {
   // The shader's discards remove whole pixels; alpha to coverage then trims each pixel's
   // samples to the pattern of its alpha (§4.1.3).
   uint16_t samples = pq.samples & ras::expandPixels(pixels, samples_);
   if (alphaToCoverage_) {
     uint16_t keep = 0;
     for (int i = 0; i < 4; ++i)
-      keep |= static_cast<uint16_t>(ras::coveragePattern(warp_.color[3][slot * 4 + i], samples_)
+      keep |= static_cast<uint16_t>(ras::coveragePattern(b.warp.color[3][slot * 4 + i], samples_)
                                     << (4 * i));
     samples &= keep;
   }
@@ -204,7 +333,7 @@ void FragmentStage::resolveSamples(const PendingQuad& pq, int slot, uint8_t pixe
   if (!samples || !state_->hasColor) return;
   float rgba[4][4];
   for (int i = 0; i < 4; ++i)
-    for (int c = 0; c < 4; ++c) rgba[i][c] = warp_.color[c][slot * 4 + i];
+    for (int c = 0; c < 4; ++c) rgba[i][c] = b.warp.color[c][slot * 4 + i];
   rb_.colorSamples(state_->blend, state_->colorFormat, target_.color, pq.x, pq.y, samples_, samples,
                    rgba);
 }

@@ -6,8 +6,14 @@
 // colour writes are per sample.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <exception>
+#include <memory>
 #include <vector>
+
+#include "common/thread_pool.h"
+#include "gpu/mem/gpu_memory.h"
 
 #include "gpu/gmem/block_resolve.h"
 #include "gpu/lrz/low_res_z.h"
@@ -35,19 +41,33 @@ struct FragmentStats {
 
 class FragmentStage final {
  public:
-  FragmentStage(sp::ShaderCore& sp, ras::Rasterizer& ras, rb::RenderBackend& rb)
-      : sp_(sp), ras_(ras), rb_(rb) {}
+  FragmentStage(sp::ShaderCore& sp, ras::Rasterizer& ras, rb::RenderBackend& rb,
+                GpuMemory& memory)
+      : sp_(sp), ras_(ras), rb_(rb), memory_(memory) {}
+  ~FragmentStage() { abandon(); }
+
+  // Host threads a large draw may shade its warps on (null: none): a helper task on `pool`
+  // then shades the warps in order while this thread rasterizes and tests the next ones and
+  // writes the shaded ones' colours in order. Each unit (shader core, texture unit, render
+  // backend) still sees its work in the same order, so results and counters do not change.
+  void setHelpers(ThreadPool* pool) { helpers_ = pool; }
 
   // lrz: the batch's low-resolution Z when the draw may use it (quads behind it are dropped
-  // before early Z), or null.
+  // before early Z), or null. mayOverlap: the draw's warps may be shaded on a helper (no block
+  // table: its resolves follow the colour writes as they happen).
   void begin(const DrawState& state, const isa::Program& fs, const sp::ShaderResources& res,
-             const RenderTarget& target, const lrz::LowResZ* lrz = nullptr);
+             const RenderTarget& target, const lrz::LowResZ* lrz = nullptr,
+             bool mayOverlap = false);
   // vary[i]: vertex i's varyings (numVaryings × 4 floats).
   void triangle(const ras::Triangle& tri, const float* const vary[3], int numVaryings,
                 const ras::Scissor& scissor);
-  void end() { flush(); }
+  // The draw's last warp is shaded and every warp written; a helper has stopped.
+  void end();
+  // Stops a helper without writing what is in flight (a draw that faulted); nothing to do
+  // after end().
+  void abandon() noexcept;
   // Quads wait in a partly filled warp: the last triangle's fragments have not left yet.
-  bool pending() const { return quadCount_ > 0; }
+  bool pending() const { return batch().quadCount > 0; }
   // The triangles that follow have sequence number `seq` in the bin's block table: quads in
   // blocks whose full-cover triangle comes later are dropped. Null: no block table.
   void setFullCover(const gmem::BlockResolver* blocks, uint32_t seq) {
@@ -82,18 +102,61 @@ class FragmentStage final {
     float sampleZ[4][4];  // multisample: each sample's depth
   };
 
+  // A warp and its quads, from packing through shading to the writes.
+  struct Batch {
+    sp::FragmentWarp warp{};
+    std::array<PendingQuad, kQuadsPerWarp> quads{};
+    int quadCount = 0;
+    std::exception_ptr fault;  // raised while a helper shaded it
+    void reset() {
+      quadCount = 0;
+      warp.laneMask = warp.coverage = warp.frontFacing = 0;
+      std::fill(std::begin(warp.varyings), std::end(warp.varyings), nullptr);
+    }
+  };
+  // Warps in flight while a helper shades: the one being packed and the ones published but not
+  // yet written. Their quads reference at most 8 triangles each, within the varyings arena.
+  static constexpr int kBatches = 4;
+  static_assert(kArenaTriangles >= kBatches * kQuadsPerWarp);
+  // The shading helper of one draw: `state` 0 while queued, 1 running, 2 cancelled (the draw
+  // ended first and the helper never starts).
+  struct Helper {
+    std::atomic<int> state{0};
+    std::atomic<bool> stop{false}, done{false};
+  };
+
+  Batch& batch() { return batches_[head_ % kBatches]; }
+  const Batch& batch() const { return batches_[head_ % kBatches]; }
   // False when early depth/stencil rejected the whole quad (nothing references `varyings`).
   bool addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings);
+  // The packed warp goes on: shaded and written at once, or published for the helper.
   void flush();
+  void shade(Batch& b);
+  // Late depth/stencil and the colour writes of a shaded warp.
+  void write(Batch& b);
+  // Shades the oldest published warp not yet shaded unless another thread is shading one (the
+  // shader core and texture unit see warps one at a time, in order). False if it did not.
+  bool shadeNext();
+  // Until warp k is shaded, by the helper or here.
+  void awaitShaded(uint64_t k);
+  // Writes the oldest published warp.
+  void retireOldest();
+  // Asks the pool for a helper (once per draw).
+  void startHelper();
+  // The helper's loop, on a pool thread.
+  void runHelper(const std::shared_ptr<Helper>& h, GpuMemory::View view);
+  void stopHelper();
   // Brings the pending quads' colour pixels into the host's caches (single sample).
-  void prefetchColor() const;
+  void prefetchColor(const Batch& b) const;
   // Multisample end of a shaded quad: alpha to coverage, late depth/stencil and the colour
   // write of its live samples (`pixels`: those the shader kept).
-  void resolveSamples(const PendingQuad& pq, int slot, uint8_t pixels);
+  void resolveSamples(const Batch& b, const PendingQuad& pq, int slot, uint8_t pixels);
 
   sp::ShaderCore& sp_;
   ras::Rasterizer& ras_;
   rb::RenderBackend& rb_;
+  GpuMemory& memory_;
+  ThreadPool* helpers_ = nullptr;
   const DrawState* state_ = nullptr;
   const isa::Program* fs_ = nullptr;
   sp::ShaderResources res_;
@@ -113,9 +176,17 @@ class FragmentStage final {
   uint32_t seq_ = 0;
   std::vector<uint32_t>* overdraw_ = nullptr;
   uint32_t overdrawW_ = 0, overdrawH_ = 0;
-  sp::FragmentWarp warp_{};
-  std::array<PendingQuad, kQuadsPerWarp> quads_{};
-  int quadCount_ = 0;
+  std::array<Batch, kBatches> batches_{};
+  // Warps published (shaded and written at once without a helper): head_ is the one being
+  // packed, warps [retired_, head_) wait for their writes, [0, shaded_) are shaded.
+  uint64_t head_ = 0, retired_ = 0;
+  std::atomic<uint64_t> shaded_{0}, published_{0};
+  std::atomic<bool> shading_{false};  // held by the thread shading warp shaded_
+  std::atomic<bool> faulted_{false};  // a warp of this draw faulted: no more are shaded
+  bool mayOverlap_ = false;
+  uint64_t drawWarps_ = 0;             // warps this draw has published
+  std::shared_ptr<Helper> helper_;     // this draw's, once asked for
+  BusStats helperBus_{};               // the helper's traffic, added to this thread's at the end
   std::vector<float> arena_ = std::vector<float>(size_t{kArenaTriangles} * kArenaFloats);
   uint64_t arenaNext_ = 0;
   FragmentStats stats_;

@@ -38,6 +38,9 @@ void Pipeline::setThreads(unsigned threads) {
   if (!jobs_.empty()) throw std::logic_error("Pipeline::setThreads during a submission");
   threads_ = std::clamp(threads, 1u, kMaxThreads);
   pool_.reset();
+  if (threads_ > 1) pool_ = std::make_unique<ThreadPool>(threads_);
+  // Sysmem passes draw here; a bin worker gets the pool when it takes a bin (beginBinJob).
+  fragment_.setHelpers(pool_.get());
 }
 
 void Pipeline::record(BinCall call, const cp::RegisterFile* regs) {
@@ -106,13 +109,14 @@ std::future<void> Pipeline::submitTask(std::function<void()> task, uint64_t cost
 }
 
 void Pipeline::awaitOnPool(std::future<void>& done) {
-  // The CP's thread is one of the pool's: while it waits it runs queued bins, so the awaited
-  // one is running or done once none is left queued.
-  while (done.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-    if (!pool_->runOne()) done.wait();
+  // The CP's thread is one of the pool's: while it waits it runs queued tasks, bins and the
+  // shading helpers the running bins ask for (FragmentStage), until the awaited one is done.
+  pool_->runUntil(
+      [&done] { return done.wait_for(std::chrono::seconds(0)) == std::future_status::ready; });
 }
 
 void Pipeline::beginBinJob(const Pipeline& pass) {
+  fragment_.setHelpers(pass.threads_ > 1 ? pass.pool_.get() : nullptr);
   tex_.configureCache(pass.tex_.cache().config());
   resetStats();  // also empties the texture cache: every bin starts cold
   counterWrites_.clear();
