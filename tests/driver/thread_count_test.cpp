@@ -197,8 +197,8 @@ end
 std::string midDrawFault(RenderMode mode, unsigned threads) {
   DriverFixture f(mode, gpu::findPreset("adreno-a630"), threads);
   f.ctx.clear(pipe::kClearColor, {0, 0, 0, 1}, 1.0f, 0);
-  f.ctx.bindShaders(
-      f.vsId, f.ctx.createFragmentShader(isa::encode(isa::assemble(kBandHangFs, "band.fs"))));
+  f.ctx.bindShaders(f.vsId,
+                    f.ctx.createFragmentShader(isa::encode(isa::assemble(kBandHangFs, "band.fs"))));
   f.drawQuad();
   std::string outcome = faultOfBatch(f);
   for (const driver::BatchReport& r : f.ctx.takeReports()) outcome += report::batchJson(r).dump();

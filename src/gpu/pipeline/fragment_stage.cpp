@@ -195,8 +195,8 @@ void FragmentStage::write(Batch& b) {
     // Late depth/stencil; without tests every sample passes, and the RB still counts it (the
     // occlusion-query sample counter).
     if (!earlyZ_) {
-      mask = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth, pq.x,
-                              pq.y, mask, pq.z, pq.front);
+      mask = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth, pq.x, pq.y,
+                              mask, pq.z, pq.front);
       if (!mask) continue;
     }
     writes[count++] = {pq.x, pq.y, mask, static_cast<uint8_t>(slot)};
@@ -209,8 +209,8 @@ bool FragmentStage::shadeNext() {
   if (shading_.exchange(true, std::memory_order_acquire)) return false;
   const uint64_t k = shaded_.load(std::memory_order_relaxed);
   // After a faulting warp nothing more is shaded: the draw ends at it, as on one thread.
-  const bool ready = k < published_.load(std::memory_order_acquire) &&
-                     !faulted_.load(std::memory_order_relaxed);
+  const bool ready =
+      k < published_.load(std::memory_order_acquire) && !faulted_.load(std::memory_order_relaxed);
   if (ready) {
     Batch& b = batches_[k % kBatches];
     shade(b);

@@ -41,8 +41,7 @@ struct FragmentStats {
 
 class FragmentStage final {
  public:
-  FragmentStage(sp::ShaderCore& sp, ras::Rasterizer& ras, rb::RenderBackend& rb,
-                GpuMemory& memory)
+  FragmentStage(sp::ShaderCore& sp, ras::Rasterizer& ras, rb::RenderBackend& rb, GpuMemory& memory)
       : sp_(sp), ras_(ras), rb_(rb), memory_(memory) {}
   ~FragmentStage() { abandon(); }
 
@@ -184,9 +183,9 @@ class FragmentStage final {
   std::atomic<bool> shading_{false};  // held by the thread shading warp shaded_
   std::atomic<bool> faulted_{false};  // a warp of this draw faulted: no more are shaded
   bool mayOverlap_ = false;
-  uint64_t drawWarps_ = 0;             // warps this draw has published
-  std::shared_ptr<Helper> helper_;     // this draw's, once asked for
-  BusStats helperBus_{};               // the helper's traffic, added to this thread's at the end
+  uint64_t drawWarps_ = 0;          // warps this draw has published
+  std::shared_ptr<Helper> helper_;  // this draw's, once asked for
+  BusStats helperBus_{};            // the helper's traffic, added to this thread's at the end
   std::vector<float> arena_ = std::vector<float>(size_t{kArenaTriangles} * kArenaFloats);
   uint64_t arenaNext_ = 0;
   FragmentStats stats_;
