@@ -317,6 +317,40 @@ TESSERA_TEX_AVX2 __m256 activeLanes(const float* row, uint32_t active) {
   return _mm256_set_m128(quad, quad);
 }
 
+// The two texels of each lane's bilinear row when they lie side by side as words (offsets `lo` and
+// lo + 4): one 8-byte load per lane instead of two gathers, which are slow on some processors.
+TESSERA_TEX_AVX2 void rowPair(const uint8_t* texels, __m256i lo, __m256i& left, __m256i& right) {
+  alignas(32) uint32_t o[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(o), lo);
+  auto two = [&](int l) {
+    long long v;
+    std::memcpy(&v, texels + o[l], 8);
+    return v;
+  };
+  const __m256 a = _mm256_castsi256_ps(_mm256_set_epi64x(two(5), two(4), two(1), two(0)));
+  const __m256 b = _mm256_castsi256_ps(_mm256_set_epi64x(two(7), two(6), two(3), two(2)));
+  left = _mm256_castps_si256(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+  right = _mm256_castps_si256(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
+}
+
+// The words of a bilinear footprint's texels (off[0..3]: the top row's left and right, then the
+// bottom row's) when each row's two lie side by side as words, as they do except at a clamped or
+// wrapped edge: two 8-byte loads per lane. False (nothing loaded) otherwise.
+template <TexFormat F, int Taps>
+TESSERA_TEX_AVX2 bool rowPairs(const uint8_t* texels, const __m256i (&off)[Taps],
+                               __m256i (&words)[Taps]) {
+  if constexpr (Taps == 4 && kTexelBlocks[static_cast<size_t>(F)].bytes == 4) {
+    const __m256i four = _mm256_set1_epi32(4);
+    const __m256i apart = _mm256_or_si256(_mm256_xor_si256(off[1], _mm256_add_epi32(off[0], four)),
+                                          _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], four)));
+    if (!_mm256_testz_si256(apart, apart)) return false;
+    rowPair(texels, off[0], words[0], words[1]);
+    rowPair(texels, off[2], words[2], words[3]);
+    return true;
+  }
+  return false;
+}
+
 template <size_t I, Filter FL, int Count>
 [[gnu::target("avx2,fma")]] uint32_t filterPairs(const QuadLookup& q) {
   constexpr TexFormat F = kQuadFormats[I];
@@ -345,8 +379,9 @@ template <size_t I, Filter FL, int Count>
     // The texels are gathered before the cache's model runs, which then hides their latency.
     __m256i words[Count][kTaps];
     for (int k = 0; k < Count; ++k)
-      for (int tap = 0; tap < kTaps; ++tap)
-        words[k][tap] = texelWords<F>(levels[k], fp[k].off[tap], lastWord[k]);
+      if (!rowPairs<F>(levels[k].texels, fp[k].off, words[k]))
+        for (int tap = 0; tap < kTaps; ++tap)
+          words[k][tap] = texelWords<F>(levels[k], fp[k].off[tap], lastWord[k]);
     if (cache.enabled() && !allRecentHits<F>(levels, fp, lanes, cache))
       lookUpInOrder<F>(levels, fp, lanes, cache);
     // The stored integers are filtered, then expanded once per channel.
@@ -492,22 +527,6 @@ TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps]
   if (!allRecentHits<F>(levels, fp, 0xffu, cache)) lookUpInOrder<F>(levels, fp, 0xffu, cache);
 }
 
-// The two texels of each lane's bilinear row when they lie side by side as words (offsets `lo` and
-// lo + 4): one 8-byte load per lane instead of two gathers, which are slow on some processors.
-TESSERA_TEX_AVX2 void rowPair(const uint8_t* texels, __m256i lo, __m256i& left, __m256i& right) {
-  alignas(32) uint32_t o[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(o), lo);
-  auto two = [&](int l) {
-    long long v;
-    std::memcpy(&v, texels + o[l], 8);
-    return v;
-  };
-  const __m256 a = _mm256_castsi256_ps(_mm256_set_epi64x(two(5), two(4), two(1), two(0)));
-  const __m256 b = _mm256_castsi256_ps(_mm256_set_epi64x(two(7), two(6), two(3), two(2)));
-  left = _mm256_castps_si256(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
-  right = _mm256_castps_si256(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
-}
-
 // The lookup of a whole warp (eight quads) from one level without a texel offset, with REPEAT or
 // CLAMP_TO_EDGE on each axis, fixed when compiled: the common call of a draw without mipmaps. The
 // same lookups as filterPairs and the same arithmetic, in straight-line code with the level's
@@ -588,19 +607,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
       }
     }
     __m256i words[kTaps];
-    bool loaded = false;
-    if constexpr (kTaps == 4 && bytes == 4) {
-      // A row's two texels side by side (not at a clamped or wrapped edge): one load each.
-      const __m256i apart =
-          _mm256_or_si256(_mm256_xor_si256(off[1], _mm256_add_epi32(off[0], _mm256_set1_epi32(4))),
-                          _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], _mm256_set1_epi32(4))));
-      if (_mm256_testz_si256(apart, apart)) {
-        rowPair(lv.texels, off[0], words[0], words[1]);
-        rowPair(lv.texels, off[2], words[2], words[3]);
-        loaded = true;
-      }
-    }
-    if (!loaded)
+    if (!rowPairs<F>(lv.texels, off, words))
       for (int tap = 0; tap < kTaps; ++tap) words[tap] = _mm256_i32gather_epi32(base, off[tap], 1);
     if (cached) lookUpWarpPair<F>(lv, off, geometry, cache);
     __m256 sum[4];
