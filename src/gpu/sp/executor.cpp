@@ -165,8 +165,9 @@ void WarpExecutor::sample(const Instr& in) {
   // registers into other registers, which the texture unit may hand straight to its kernel.
   if (in.op == Opcode::Sam && exec_ == ~0u && prog_->stage == isa::Stage::Fragment &&
       in.sampler < res_->textures.size() && res_->textureUnit != nullptr &&
-      in.texelOffset == std::array<int8_t, 3>{} && plainCoordinate(in.src[0], in.dst) &&
-      plainCoordinate(in.src[1], in.dst)) {
+      // Byte by byte: comparing the arrays would call memcmp.
+      (in.texelOffset[0] | in.texelOffset[1] | in.texelOffset[2]) == 0 &&
+      plainCoordinate(in.src[0], in.dst) && plainCoordinate(in.src[1], in.dst)) {
     float* const dst = regs_[in.dst.index];
     float* const rows[4] = {dst, dst + kLanes, dst + 2 * kLanes, dst + 3 * kLanes};
     if (res_->textureUnit->sampleWarp(res_->textures[in.sampler], regs_[in.src[0].index],

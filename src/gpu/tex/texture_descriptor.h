@@ -116,11 +116,21 @@ struct TextureDescriptor {
   // axis of a minified 2D footprint; 1 is isotropic filtering.
   uint8_t maxAnisotropy = 1;
   uint8_t unused[3] = {};  // always zero: the struct has no padding
+  // Word by word, inline: a warp's texture lookup compares descriptors each time, and a library
+  // memcmp call costs more than the comparison.
   bool operator==(const TextureDescriptor& o) const {
-    return std::memcmp(this, &o, sizeof *this) == 0;
+    uint64_t differ = 0;
+    for (size_t i = 0; i < sizeof *this; i += 8) {
+      uint64_t a, b;
+      std::memcpy(&a, reinterpret_cast<const char*>(this) + i, 8);
+      std::memcpy(&b, reinterpret_cast<const char*>(&o) + i, 8);
+      differ |= a ^ b;
+    }
+    return differ == 0;
   }
 };
 static_assert(std::has_unique_object_representations_v<TextureDescriptor>);
+static_assert(sizeof(TextureDescriptor) % 8 == 0);
 
 constexpr TexTarget targetOf(const TextureDescriptor& d) {
   return d.cube     ? TexTarget::Cube
