@@ -4,7 +4,8 @@
 // The Cached ones go through the adreno-a630's texture cache, so that the cost of the cache model
 // shows: BM_QuadNearestCachedRGB8 is the lookup of glmark2's effect2d (an RGB8 image, NEAREST,
 // about a texel per pixel), BM_QuadBilinearCached that of its desktop blur (RGBA8, bilinear, a
-// texel per pixel).
+// texel per pixel), BM_QuadTrilinearCachedRGB8 that of its mipmapped texture scene (RGB8,
+// trilinear, minified).
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -84,6 +85,9 @@ void BM_QuadNearestCachedRGB8(benchmark::State& state) {
 void BM_QuadBilinearCached(benchmark::State& state) {
   quads(state, Filter::Linear, MipFilter::None, 1.0f, TexFormat::RGBA8, a630Cache());
 }
+void BM_QuadTrilinearCachedRGB8(benchmark::State& state) {
+  quads(state, Filter::Linear, MipFilter::Linear, 1.5f, TexFormat::RGB8, a630Cache());
+}
 
 void BM_QuadCubeBilinear(benchmark::State& state) {
   Texture tex(true, Filter::Linear, MipFilter::Linear);
@@ -106,6 +110,7 @@ BENCHMARK(BM_QuadTrilinearMinified);
 BENCHMARK(BM_QuadNearest);
 BENCHMARK(BM_QuadNearestCachedRGB8);
 BENCHMARK(BM_QuadBilinearCached);
+BENCHMARK(BM_QuadTrilinearCachedRGB8);
 BENCHMARK(BM_QuadCubeBilinear);
 
 }  // namespace

@@ -317,8 +317,10 @@ TESSERA_TEX_AVX2 __m256 activeLanes(const float* row, uint32_t active) {
   return _mm256_set_m128(quad, quad);
 }
 
-// The two texels of each lane's bilinear row when they lie side by side as words (offsets `lo` and
-// lo + 4): one 8-byte load per lane instead of two gathers, which are slow on some processors.
+// The words of the two texels of each lane's bilinear row when they lie side by side (offsets
+// `lo` and lo + Bytes): one 8-byte load per lane instead of two gathers, which are slow on some
+// processors. A texel narrower than a word comes as the word it starts, as a gather gives it.
+template <uint32_t Bytes>
 TESSERA_TEX_AVX2 void rowPair(const uint8_t* texels, __m256i lo, __m256i& left, __m256i& right) {
   alignas(32) uint32_t o[8];
   _mm256_store_si256(reinterpret_cast<__m256i*>(o), lo);
@@ -327,25 +329,35 @@ TESSERA_TEX_AVX2 void rowPair(const uint8_t* texels, __m256i lo, __m256i& left, 
     std::memcpy(&v, texels + o[l], 8);
     return v;
   };
-  const __m256 a = _mm256_castsi256_ps(_mm256_set_epi64x(two(5), two(4), two(1), two(0)));
-  const __m256 b = _mm256_castsi256_ps(_mm256_set_epi64x(two(7), two(6), two(3), two(2)));
-  left = _mm256_castps_si256(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
-  right = _mm256_castps_si256(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
+  const __m256i a = _mm256_set_epi64x(two(5), two(4), two(1), two(0));
+  const __m256i b = _mm256_set_epi64x(two(7), two(6), two(3), two(2));
+  // The low words of each 64-bit lane of a then b (a lambda would not take the AVX2 target).
+  const __m256i ra = _mm256_srli_epi64(a, 8 * Bytes), rb = _mm256_srli_epi64(b, 8 * Bytes);
+  left = _mm256_castps_si256(
+      _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(2, 0, 2, 0)));
+  right = _mm256_castps_si256(
+      _mm256_shuffle_ps(_mm256_castsi256_ps(ra), _mm256_castsi256_ps(rb), _MM_SHUFFLE(2, 0, 2, 0)));
 }
 
 // The words of a bilinear footprint's texels (off[0..3]: the top row's left and right, then the
-// bottom row's) when each row's two lie side by side as words, as they do except at a clamped or
-// wrapped edge: two 8-byte loads per lane. False (nothing loaded) otherwise.
+// bottom row's) when each row's two lie side by side, as they do except at a clamped or wrapped
+// edge: two 8-byte loads per lane. False (nothing loaded) otherwise, or when a load would pass
+// `lastLoad`, the level's last 8-byte start (a row of texels narrower than a word).
 template <TexFormat F, int Taps>
-TESSERA_TEX_AVX2 bool rowPairs(const uint8_t* texels, const __m256i (&off)[Taps],
+TESSERA_TEX_AVX2 bool rowPairs(const uint8_t* texels, const __m256i (&off)[Taps], __m256i lastLoad,
                                __m256i (&words)[Taps]) {
-  if constexpr (Taps == 4 && kTexelBlocks[static_cast<size_t>(F)].bytes == 4) {
-    const __m256i four = _mm256_set1_epi32(4);
-    const __m256i apart = _mm256_or_si256(_mm256_xor_si256(off[1], _mm256_add_epi32(off[0], four)),
-                                          _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], four)));
-    if (!_mm256_testz_si256(apart, apart)) return false;
-    rowPair(texels, off[0], words[0], words[1]);
-    rowPair(texels, off[2], words[2], words[3]);
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  if constexpr (Taps == 4) {
+    const __m256i step = _mm256_set1_epi32(static_cast<int>(bytes));
+    __m256i bad = _mm256_or_si256(_mm256_xor_si256(off[1], _mm256_add_epi32(off[0], step)),
+                                  _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], step)));
+    // Four-byte texels side by side end within the level; narrower ones may not.
+    if constexpr (bytes < 4)
+      bad = _mm256_or_si256(bad, _mm256_or_si256(_mm256_cmpgt_epi32(off[0], lastLoad),
+                                                 _mm256_cmpgt_epi32(off[2], lastLoad)));
+    if (!_mm256_testz_si256(bad, bad)) return false;
+    rowPair<bytes>(texels, off[0], words[0], words[1]);
+    rowPair<bytes>(texels, off[2], words[2], words[3]);
     return true;
   }
   return false;
@@ -379,7 +391,7 @@ template <size_t I, Filter FL, int Count>
     // The texels are gathered before the cache's model runs, which then hides their latency.
     __m256i words[Count][kTaps];
     for (int k = 0; k < Count; ++k)
-      if (!rowPairs<F>(levels[k].texels, fp[k].off, words[k]))
+      if (!rowPairs<F>(levels[k].texels, fp[k].off, _mm256_set1_epi32(lastWord[k] - 4), words[k]))
         for (int tap = 0; tap < kTaps; ++tap)
           words[k][tap] = texelWords<F>(levels[k], fp[k].off[tap], lastWord[k]);
     if (cache.enabled() && !allRecentHits<F>(levels, fp, lanes, cache))
@@ -542,6 +554,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
   const int64_t levelBytes = int64_t{lv.width} * lv.height * bytes;
   if (levelBytes > INT32_MAX) return sseQuadFilter(I, FL)(q);
   const __m256i lastWord = _mm256_set1_epi32(static_cast<int32_t>(levelBytes - 4));
+  const __m256i lastLoad = _mm256_set1_epi32(static_cast<int32_t>(levelBytes - 8));
   const __m256i width = _mm256_set1_epi32(lv.width);
   const __m256 subTexel = _mm256_set1_ps(1.0f / static_cast<float>(kSubTexelScale));
   const __m256i one = _mm256_set1_epi32(1);
@@ -607,7 +620,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
       }
     }
     __m256i words[kTaps];
-    if (!rowPairs<F>(lv.texels, off, words))
+    if (!rowPairs<F>(lv.texels, off, lastLoad, words))
       for (int tap = 0; tap < kTaps; ++tap) words[tap] = _mm256_i32gather_epi32(base, off[tap], 1);
     if (cached) lookUpWarpPair<F>(lv, off, geometry, cache);
     __m256 sum[4];
