@@ -33,8 +33,8 @@ void ThreadPool::submit(std::function<void()> task, uint64_t cost) {
     tasks_.push_back({std::move(task), cost});
     queued_.store(tasks_.size(), std::memory_order_relaxed);
   }
-  // Every waiter: one in runUntil may return on its condition without taking the task.
-  wake_.notify_all();
+  wake_.notify_one();
+  progress_.notify_all();  // a caller in runUntil may take it
 }
 
 bool ThreadPool::runOne() {
@@ -57,7 +57,7 @@ void ThreadPool::runNext(std::unique_lock<std::mutex>& lock) {
   lock.lock();
   --running_;
   if (tasks_.empty() && running_ == 0) idle_.notify_all();
-  wake_.notify_all();  // a caller in runUntil waits for a task to end
+  progress_.notify_all();  // a caller in runUntil waits for a task to end
 }
 
 void ThreadPool::wait() {
@@ -75,7 +75,7 @@ void ThreadPool::runUntil(const std::function<bool()>& done) {
       runNext(lock);
       continue;
     }
-    wake_.wait(lock);
+    progress_.wait(lock);
   }
 }
 

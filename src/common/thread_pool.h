@@ -54,7 +54,9 @@ class ThreadPool final {
   unsigned threads_;
   std::vector<std::thread> workers_;
   std::mutex mutex_;
-  std::condition_variable wake_, idle_;
+  // wake_: a task for a worker; idle_: nothing queued or running; progress_: a task queued or
+  // ended, for callers in runUntil.
+  std::condition_variable wake_, idle_, progress_;
   std::deque<Task> tasks_;
   size_t running_ = 0;
   std::atomic<size_t> queued_{0};  // tasks_.size(), kept by the lock's holder

@@ -85,8 +85,8 @@ enum ProgramFlag : uint8_t {
   kUsesDerivatives = 1 << 1,
   kUsesTexture = 1 << 2,
   kUsesRelativeConstants = 1 << 3,
-  kUsesFragCoord = 1 << 4,   // reads gl_FragCoord (s0..s3)
-  kUsesPointCoord = 1 << 5,  // reads gl_PointCoord (s5, s6)
+  kUsesFragCoord = 1 << 4,   // reads gl_FragCoord (SysValue::FragCoordX..W)
+  kUsesPointCoord = 1 << 5,  // reads gl_PointCoord (SysValue::PointCoordS, T)
 };
 inline constexpr uint8_t kAllProgramFlags = 0x3f;
 

@@ -227,7 +227,11 @@ void finalize(Program& p) {
     if (info.flags & kDerivative) flags |= kUsesDerivatives;
     if (info.flags & kTexture) flags |= kUsesTexture;
     for (const Operand& s : in.src) {
-      if (s.file == File::Sys) flags |= s.index < 4 ? kUsesFragCoord : s.index >= 5 ? kUsesPointCoord : 0;
+      if (s.file == File::Sys) {
+        const auto v = static_cast<SysValue>(s.index);
+        if (v <= SysValue::FragCoordW) flags |= kUsesFragCoord;
+        if (v >= SysValue::PointCoordS) flags |= kUsesPointCoord;
+      }
       if (s.file != File::Const) continue;
       if (s.rel)
         flags |= kUsesRelativeConstants;

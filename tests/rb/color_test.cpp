@@ -311,28 +311,37 @@ TEST(RbColor, WriteMaskKeepsMemoryBits) {
   EXPECT_EQ(s5.at(-2, 6), 0xF801u);
 }
 
+// A colour value for the blend tests: mostly in [0,1], one in six out of it or NaN.
+float randomColorValue(std::mt19937& rng) {
+  const float specials[] = {-0.5f, 0.0f, 1.0f, 1.5f, std::nanf(""), 0.5f};
+  return rng() % 6 == 0 ? specials[rng() % 6] : static_cast<float>(rng() % 1001) / 1000.0f;
+}
+
+// A random blend state: enable, factors, equations, write mask and constant.
+BlendState randomBlend(std::mt19937& rng) {
+  constexpr uint32_t kFactors = static_cast<uint32_t>(BlendFactor::SrcAlphaSaturate) + 1;
+  BlendState b;
+  b.enable = (rng() % 4) != 0;
+  b.srcRgb = static_cast<BlendFactor>(rng() % kFactors);
+  b.dstRgb = static_cast<BlendFactor>(rng() % kFactors);
+  b.srcAlpha = static_cast<BlendFactor>(rng() % kFactors);
+  b.dstAlpha = static_cast<BlendFactor>(rng() % kFactors);
+  b.eqRgb = static_cast<BlendEquation>(rng() % 3);
+  b.eqAlpha = static_cast<BlendEquation>(rng() % 3);
+  b.colorWriteMask = rng() % 3 == 0 ? static_cast<uint8_t>(rng() % 16) : uint8_t{0xf};
+  for (float& k : b.constant) k = randomColorValue(rng);
+  return b;
+}
+
 // RGBA8 quads (the RB writes their four pixels together) against the scalar blend and codec
 // pixel by pixel, to the bit: random blend states, write masks, constants, source colours in
 // and out of [0,1] (NaN included), destinations and coverage masks.
 TEST(RbColor, QuadWriteMatchesThePixelByPixelReference) {
   std::mt19937 rng(11);
-  const float specials[] = {-0.5f, 0.0f, 1.0f, 1.5f, std::nanf(""), 0.5f};
-  const auto value = [&] {
-    return rng() % 6 == 0 ? specials[rng() % 6] : static_cast<float>(rng() % 1001) / 1000.0f;
-  };
-  constexpr uint32_t kFactors = static_cast<uint32_t>(BlendFactor::SrcAlphaSaturate) + 1;
+  const auto value = [&] { return randomColorValue(rng); };
   const PixelCodec codec(ColorFormat::RGBA8);
   for (int round = 0; round < 3000; ++round) {
-    BlendState b;
-    b.enable = (rng() % 4) != 0;
-    b.srcRgb = static_cast<BlendFactor>(rng() % kFactors);
-    b.dstRgb = static_cast<BlendFactor>(rng() % kFactors);
-    b.srcAlpha = static_cast<BlendFactor>(rng() % kFactors);
-    b.dstAlpha = static_cast<BlendFactor>(rng() % kFactors);
-    b.eqRgb = static_cast<BlendEquation>(rng() % 3);
-    b.eqAlpha = static_cast<BlendEquation>(rng() % 3);
-    b.colorWriteMask = rng() % 3 == 0 ? static_cast<uint8_t>(rng() % 16) : uint8_t{0xf};
-    for (float& k : b.constant) k = value();
+    const BlendState b = randomBlend(rng);
     const auto mask = static_cast<uint8_t>(rng() % 16);
     ColorSurface surf(ColorFormat::RGBA8);
     float rgba[4][4];
@@ -370,22 +379,9 @@ TEST(RbColor, QuadWriteMatchesThePixelByPixelReference) {
 // the same pixels), in any number from 1 to 8. Surfaces and counters must be the same to the bit.
 TEST(RbColor, WarpWritesMatchQuadByQuadWrites) {
   std::mt19937 rng(23);
-  const float specials[] = {-0.5f, 0.0f, 1.0f, 1.5f, std::nanf(""), 0.5f};
-  const auto value = [&] {
-    return rng() % 6 == 0 ? specials[rng() % 6] : static_cast<float>(rng() % 1001) / 1000.0f;
-  };
-  constexpr uint32_t kFactors = static_cast<uint32_t>(BlendFactor::SrcAlphaSaturate) + 1;
+  const auto value = [&] { return randomColorValue(rng); };
   for (int round = 0; round < 2000; ++round) {
-    BlendState b;
-    b.enable = (rng() % 4) != 0;
-    b.srcRgb = static_cast<BlendFactor>(rng() % kFactors);
-    b.dstRgb = static_cast<BlendFactor>(rng() % kFactors);
-    b.srcAlpha = static_cast<BlendFactor>(rng() % kFactors);
-    b.dstAlpha = static_cast<BlendFactor>(rng() % kFactors);
-    b.eqRgb = static_cast<BlendEquation>(rng() % 3);
-    b.eqAlpha = static_cast<BlendEquation>(rng() % 3);
-    b.colorWriteMask = rng() % 3 == 0 ? static_cast<uint8_t>(rng() % 16) : uint8_t{0xf};
-    for (float& k : b.constant) k = value();
+    const BlendState b = randomBlend(rng);
     const ColorFormat format = rng() % 5 == 0 ? ColorFormat::RGB565 : ColorFormat::RGBA8;
     // Quads on the 4x4 surface's four quad places, so that places repeat.
     const int count = 1 + static_cast<int>(rng() % 8);

@@ -158,8 +158,7 @@ void FragmentStage::flush() {
   constexpr uint64_t kWarpsBeforeHelper = 4;
   if (mayOverlap_ && !helper_ && drawWarps_ == kWarpsBeforeHelper) startHelper();
   if (!helper_) {
-    shade(b);
-    if (b.fault) std::rethrow_exception(std::exchange(b.fault, nullptr));
+    sp_.runFragment(*fs_, b.warp, res_);
     write(b);
     b.reset();
     return;
@@ -290,10 +289,11 @@ void FragmentStage::end() {
     throw;
   }
   stopHelper();
-  batch().reset();
 }
 
 void FragmentStage::abandon() noexcept {
+  // Without a helper a faulting warp is raised at once and begin() clears what it left.
+  if (!helper_) return;
   stopHelper();
   retired_ = head_;
   for (Batch& b : batches_) {

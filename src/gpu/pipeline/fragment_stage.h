@@ -130,6 +130,8 @@ class FragmentStage final {
   bool addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings);
   // The packed warp goes on: shaded and written at once, or published for the helper.
   void flush();
+  // Shades a published warp (on either thread); its fault waits in the batch for the drawing
+  // thread to raise it in order.
   void shade(Batch& b);
   // Late depth/stencil and the colour writes of a shaded warp.
   void write(Batch& b);

@@ -385,17 +385,16 @@ void Pipeline::renderDraw(const DrawState& s, const std::vector<uint32_t>* visib
   const ras::Scissor scissor = intersect(s.screenScissor, s.windowScissor);
   // The render pass tests against the whole batch's LRZ: later occluders hide earlier triangles.
   const bool lrz = mode_ == cp::RenderMode::Gmem && lrzDraw(s, fs_.program->uses(isa::kUsesKill));
+  const bool blocks = resolver_.active();
   // A helper may shade the draw's warps beside this thread, unless block resolves follow its
   // colour writes as they happen; a fault leaves no helper running.
-  fragment_.begin(s, *fs_.program, fs_.resources(tex_), target, lrz ? &lrz_ : nullptr,
-                  !resolver_.active());
+  fragment_.begin(s, *fs_.program, fs_.resources(tex_), target, lrz ? &lrz_ : nullptr, !blocks);
   struct StopHelper {
     FragmentStage& stage;
     ~StopHelper() { stage.abandon(); }
   } stopHelper{fragment_};
   const uint64_t fragsBefore = fragment_.stats().fragmentsShaded;
   const uint64_t trisBefore = setup_.stats().trianglesOut;
-  const bool blocks = resolver_.active();
   forEachPrimitive(prims, vertices_.floatsPerVertex(), setup_,
                    [&](uint32_t t, const ras::Triangle& tri, const float* const* vary) {
                      if (blocks) {

@@ -524,12 +524,8 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   const LevelChoice& fixed = table.fixed;
   const QuadFilterFn* kernels = table.kernels;
   // Without a level of detail (one level, one filter) every quad has the draw's choice: the warp
-  // is one kernel call, the path of most lookups, kept short. The call's fetches reach the bus
-  // together: the counters are byte sums, so one charge for the warp counts what a charge per
-  // quad would.
+  // is one kernel call, the path of most lookups, kept short.
   if (!lodMatters && kernels[0] != nullptr) {
-    fetchedBytes_ = 0;
-    const uint64_t missBytes = cache_.stats().missBytes;
     Level levels[2];
     levelsOf(d, texels, fixed, 0, levels);
     // A whole warp's next lookups of this descriptor may skip this set-up (sampleWarp).
@@ -539,13 +535,8 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
         warps_[nextWarp_] = {d, warp, levels[0]};
         nextWarp_ = (nextWarp_ + 1) % kWarpLookups;
       }
-    const uint32_t fetched = kernels[static_cast<size_t>(fixed.filter)](
-        {levels, fixed.count, nullptr, s, t, quads, offset, d.wrapS, d.wrapT, out});
-    const auto count = static_cast<uint64_t>(laneCount(quads));
-    stats_.quads += count;
-    stats_.samples += 4 * count;
-    chargeTexels(d, fetched, missBytes);
-    return chargeFetches();
+    return callKernel(d, kernels[static_cast<size_t>(fixed.filter)],
+                      {levels, fixed.count, nullptr, s, t, quads, offset, d.wrapS, d.wrapT, out});
   }
   // Quad q's levels: the draw's fixed choice, or its own made in `own` (in place: a returned
   // copy would be read back as vectors from scalar stores, a store-forwarding wait per quad).
@@ -614,15 +605,20 @@ bool TextureUnit::sampleWarp(const TextureDescriptor& d, const float* s, const f
                              float* const out[4]) {
   const WarpLookup* warp = keepsWarp(d);
   if (warp == nullptr || simdPath() != SimdPath::Avx2) return false;
+  callKernel(d, warp->kernel, {&warp->level, 1, nullptr, s, t, 0xffu, {}, d.wrapS, d.wrapT, out});
+  return true;
+}
+
+void TextureUnit::callKernel(const TextureDescriptor& d, QuadFilterFn kernel,
+                             const QuadLookup& lookup) {
   fetchedBytes_ = 0;
   const uint64_t missBytes = cache_.stats().missBytes;
-  const uint32_t fetched =
-      warp->kernel({&warp->level, 1, nullptr, s, t, 0xffu, {}, d.wrapS, d.wrapT, out});
-  stats_.quads += kWarpQuads;
-  stats_.samples += 4 * kWarpQuads;
+  const uint32_t fetched = kernel(lookup);
+  const auto count = static_cast<uint64_t>(laneCount(lookup.quads));
+  stats_.quads += count;
+  stats_.samples += 4 * count;
   chargeTexels(d, fetched, missBytes);
   chargeFetches();
-  return true;
 }
 
 void TextureUnit::sampleLod(const TextureDescriptor& d, float s, float t, float lod, float out[4],

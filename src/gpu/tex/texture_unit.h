@@ -196,6 +196,10 @@ class TextureUnit final {
   // Counts `fetched` texels and adds their bus bytes: the cache's misses since it had missed
   // `missBytes`, or without a cache the texels themselves.
   void chargeTexels(const TextureDescriptor&, uint32_t fetched, uint64_t missBytes);
+  // One kernel call of every quad's lookup from the same levels, and its counts: the call's
+  // fetches reach the bus together (the counters are byte sums, so one charge counts what a
+  // charge per quad would).
+  void callKernel(const TextureDescriptor&, QuadFilterFn kernel, const QuadLookup& lookup);
   void sampleOne(const TextureDescriptor&, const uint8_t* texels, const LevelChoice&,
                  const TexCoord&, bool shadow, TexelOffset offset, float out[4]);
   // The average of `fp.probes` sampleOne results spread along the footprint's major axis.
