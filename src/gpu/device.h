@@ -54,7 +54,15 @@ class Device final {
       pipeline_.beginSubmission();
       fault = cp_.execute(ring, dwords);
       pipeline_.endSubmission();
-      if (timingModel_) time();
+      // Completing the run's clock reads writes memory too: a fault there is the run's (the
+      // first one stands), never an exception out of the GPU.
+      if (timingModel_) try {
+          time();
+        } catch (const GpuFault& f) {
+          if (!fault)
+            fault = cp::CpFault{f.kind(), f.packet() ? f.packet() : ring, f.address(), f.client(),
+                                f.what()};
+        }
     }
     run.subtract(start);
     memory_.addStats(run);
