@@ -26,9 +26,10 @@ class Device final {
         cp_(memory_, pipeline_) {
     pipeline_.setCommandProcessor(&cp_);
     pipeline_.setThreads(threads);
-    // The texture cache's geometry is the preset's (docs/textures.md, "Texture cache").
-    pipeline_.textureUnit().configureCache(
-        {preset.texCacheBytes, preset.texCacheLineBytes, preset.texCacheWays});
+    // The shader cores and their texture caches' geometry are the preset's (docs/textures.md,
+    // "Texture cache").
+    pipeline_.configureCores(preset.shaderCores,
+                             {preset.texCacheBytes, preset.texCacheLineBytes, preset.texCacheWays});
   }
   // The command processor and the pipeline hold references into the device.
   Device(const Device&) = delete;

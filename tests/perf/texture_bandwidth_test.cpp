@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "gpu/preset/preset.h"
 #include "gpu/preset/preset_field.h"
@@ -75,6 +76,33 @@ TEST(TextureBandwidth, CacheCountersAddUpAndImagesAreUnchanged) {
       100.0 * double(cached.hits) / double(cached.lookups),
       static_cast<unsigned long long>(cached.textureBytes),
       static_cast<unsigned long long>(plain.textureBytes));
+}
+
+// Fragment warps are dealt to the shader cores, each with its own texture cache
+// (FragmentStage::configureCores). With caches that hold every texture, a core misses each line
+// it touches once per bin: more cores miss more (a line two cores read is a miss in each), but
+// never more than once per core for each miss of a single core; pixels and lookups do not
+// change.
+TEST(TextureBandwidth, EachShaderCoreHasItsOwnTextureCache) {
+  gpu::Preset p = gpu::findPreset("adreno-a630");
+  p.texCacheBytes = 1u << 20;
+  p.texCacheWays = 64;
+  Frame frames[3];
+  const uint32_t cores[3] = {1, 2, 4};
+  for (int i = 0; i < 3; ++i) {
+    p.shaderCores = cores[i];
+    frames[i] = render(p, TextureFormat::Rgba8);
+  }
+  ASSERT_GT(frames[0].misses, 0u);
+  for (int i = 1; i < 3; ++i) {
+    SCOPED_TRACE(std::to_string(cores[i]) + " cores");
+    EXPECT_EQ(frames[i].image.rgba, frames[0].image.rgba);
+    EXPECT_EQ(frames[i].fetches, frames[0].fetches);
+    EXPECT_EQ(frames[i].lookups, frames[0].lookups);
+    EXPECT_EQ(frames[i].hits + frames[i].misses, frames[i].lookups);
+    EXPECT_GT(frames[i].misses, frames[i - 1].misses);
+    EXPECT_LE(frames[i].misses, cores[i] * frames[0].misses);
+  }
 }
 
 // RGBA8 is 4 bytes per texel, ETC2 RGB 0.5 and ASTC 4x4 1, ASTC 8x8 0.25: with a cache, lines

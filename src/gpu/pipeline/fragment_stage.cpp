@@ -13,6 +13,23 @@
 
 namespace tessera::gpu {
 
+void FragmentStage::configureCores(uint32_t cores, const tex::TexCacheConfig& cache) {
+  cores = std::max(cores, 1u);
+  if (cores_.size() == cores && cores_[0]->tex.cache().config() == cache) return resetCores();
+  cores_.clear();
+  for (uint32_t c = 0; c < cores; ++c) {
+    cores_.push_back(std::make_unique<Core>(memory_));
+    cores_.back()->tex.configureCache(cache);
+  }
+}
+
+void FragmentStage::resetCores() {
+  for (const auto& core : cores_) {
+    core->sp.resetStats();
+    core->tex.resetStats();
+  }
+}
+
 void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
                           const sp::ShaderResources& res, const RenderTarget& target,
                           const lrz::LowResZ* lrz, bool mayOverlap) {
@@ -46,6 +63,11 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
   varyingsRead_ = fs.numVaryings > 0;
   mayOverlap_ = mayOverlap && helpers_ != nullptr;
   drawWarps_ = 0;
+  drawCores_ = fs.privateDwords > 0 ? 1 : cores();
+  for (const auto& core : cores_) {
+    core->res = res;
+    if (res.textureUnit) core->res.textureUnit = &core->tex;
+  }
   batch().reset();
   if (state.hasColor) colorWrite_ = &rb_.colorWrite(state.blend, state.colorFormat);
 }
@@ -153,13 +175,14 @@ void FragmentStage::flush() {
   stats_.helperLanes += laneCount(b.warp.laneMask & ~b.warp.coverage);
   ++stats_.warps;
   prefetchColor(b);
+  b.core = coreOf(drawWarps_);
   ++drawWarps_;
   // A draw of some size asks for a helper once: tiny draws would spend more on the handover.
   constexpr uint64_t kWarpsBeforeHelper = 4;
   if (mayOverlap_ && !helper_ && drawWarps_ == kWarpsBeforeHelper) startHelper();
   if (!helper_) {
-    sp_.runFragment(*fs_, b.warp, res_);
-    write(b);
+    shade(b);
+    retire(b);
     b.reset();
     return;
   }
@@ -169,11 +192,26 @@ void FragmentStage::flush() {
 }
 
 void FragmentStage::shade(Batch& b) {
-  try {
-    sp_.runFragment(*fs_, b.warp, res_);
-  } catch (...) {
-    b.fault = std::current_exception();
+  Core& core = *cores_[b.core];
+  {
+    GpuMemory::BusCountingScope scope(memory_, b.bus);
+    try {
+      core.sp.runFragment(*fs_, b.warp, core.res);
+    } catch (...) {
+      b.fault = std::current_exception();
+    }
   }
+  b.sp = core.sp.takeStats();
+  b.tex = core.tex.takeStats();
+}
+
+void FragmentStage::retire(Batch& b) {
+  // The faulting warp's own counters count, as they would had it been shaded here.
+  sp_.addStats(b.sp);
+  if (res_.textureUnit) res_.textureUnit->addStats(b.tex);
+  memory_.addStats(b.bus);
+  if (b.fault) std::rethrow_exception(std::exchange(b.fault, nullptr));
+  write(b);
 }
 
 void FragmentStage::write(Batch& b) {
@@ -205,46 +243,66 @@ void FragmentStage::write(Batch& b) {
 }
 
 bool FragmentStage::shadeNext() {
-  if (shading_.exchange(true, std::memory_order_acquire)) return false;
-  const uint64_t k = shaded_.load(std::memory_order_relaxed);
-  // After a faulting warp nothing more is shaded: the draw ends at it, as on one thread.
-  const bool ready =
-      k < published_.load(std::memory_order_acquire) && !faulted_.load(std::memory_order_relaxed);
-  if (ready) {
-    Batch& b = batches_[k % kBatches];
-    shade(b);
-    if (b.fault) faulted_.store(true, std::memory_order_relaxed);
-    shaded_.store(k + 1, std::memory_order_release);
+  // The core whose next warp is oldest first: the drawing thread waits for the oldest.
+  uint32_t first = 0;
+  for (uint32_t c = 1; c < drawCores_; ++c)
+    if (cores_[c]->next.load(std::memory_order_relaxed) <
+        cores_[first]->next.load(std::memory_order_relaxed))
+      first = c;
+  for (uint32_t i = 0; i < drawCores_; ++i) {
+    Core& core = *cores_[(first + i) % drawCores_];
+    if (core.busy.exchange(true, std::memory_order_acquire)) continue;
+    const uint64_t k = core.next.load(std::memory_order_relaxed);
+    // After a faulting warp nothing later is shaded: the draw ends at it, as on one thread.
+    const bool ready = k < published_.load(std::memory_order_acquire) &&
+                       k < faultAt_.load(std::memory_order_relaxed);
+    if (ready) {
+      Batch& b = batches_[k % kBatches];
+      shade(b);
+      if (b.fault) {
+        uint64_t at = faultAt_.load(std::memory_order_relaxed);
+        while (k < at && !faultAt_.compare_exchange_weak(at, k, std::memory_order_relaxed)) {
+        }
+      }
+      core.next.store(nextOfCore(k + dealBase_) - dealBase_, std::memory_order_relaxed);
+      b.shaded.store(true, std::memory_order_release);
+    }
+    core.busy.store(false, std::memory_order_release);
+    if (ready) return true;
   }
-  shading_.store(false, std::memory_order_release);
-  return ready;
+  return false;
 }
 
 void FragmentStage::awaitShaded(uint64_t k) {
   // Whichever thread is free shades the next warp; this one never waits for a helper that has
   // not started (the pool may be busy with bins).
-  while (shaded_.load(std::memory_order_acquire) <= k)
+  const Batch& b = batches_[k % kBatches];
+  while (!b.shaded.load(std::memory_order_acquire))
     if (!shadeNext()) _mm_pause();
 }
 
 void FragmentStage::retireOldest() {
   Batch& b = batches_[retired_ % kBatches];
   awaitShaded(retired_);
-  if (b.fault) std::rethrow_exception(std::exchange(b.fault, nullptr));
-  write(b);
+  retire(b);
+  b.reset();
   ++retired_;
 }
 
 void FragmentStage::startHelper() {
   helper_ = std::make_shared<Helper>();
-  shaded_.store(head_, std::memory_order_relaxed);
   published_.store(head_, std::memory_order_relaxed);
-  faulted_.store(false, std::memory_order_relaxed);
+  faultAt_.store(UINT64_MAX, std::memory_order_relaxed);
   retired_ = head_;
-  helperBus_ = {};
-  // The helper pins the memory this thread pinned and counts its traffic apart. Cost 0: bins
-  // queued before it go first, since a whole bin is worth more to a free thread than half of
-  // a draw.
+  // Warp head_ is the draw's warp drawWarps_ - 1; each core's next is its first from there.
+  dealBase_ = drawWarps_ - 1 - head_;
+  for (uint32_t c = 0; c < drawCores_; ++c) {
+    uint64_t d = drawWarps_ - 1;
+    while (coreOf(d) != c) ++d;
+    cores_[c]->next.store(d - dealBase_, std::memory_order_relaxed);
+  }
+  // The helper pins the memory this thread pinned. Cost 0: bins queued before it go first, since
+  // a whole bin is worth more to a free thread than half of a draw.
   helpers_->submit([this, h = helper_, view = memory_.pinnedView()] { runHelper(h, view); }, 0);
 }
 
@@ -253,7 +311,6 @@ void FragmentStage::runHelper(const std::shared_ptr<Helper>& h, GpuMemory::View 
   if (!h->state.compare_exchange_strong(idle, 1)) return;  // the draw ended before it started
   {
     GpuMemory::ViewScope pin(memory_, view);
-    GpuMemory::BusCountingScope scope(memory_, helperBus_);
     // It leaves when a task is queued: that bin would otherwise wait for this draw to end.
     for (int idleSpins = 0; !h->stop.load(std::memory_order_acquire) && helpers_->queued() == 0;) {
       if (shadeNext()) {
@@ -275,8 +332,6 @@ void FragmentStage::stopHelper() {
   if (!helper_->state.compare_exchange_strong(state, 2) && state == 1)
     while (!helper_->done.load(std::memory_order_acquire)) _mm_pause();
   helper_.reset();
-  memory_.addStats(helperBus_);
-  helperBus_ = {};
 }
 
 void FragmentStage::end() {
@@ -296,10 +351,7 @@ void FragmentStage::abandon() noexcept {
   if (!helper_) return;
   stopHelper();
   retired_ = head_;
-  for (Batch& b : batches_) {
-    b.fault = nullptr;
-    b.reset();
-  }
+  for (Batch& b : batches_) b.reset();
 }
 
 // The colour the warp's quads will be written to is fetched into the host's caches while the

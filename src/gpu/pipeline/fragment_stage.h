@@ -41,19 +41,35 @@ struct FragmentStats {
 
 class FragmentStage final {
  public:
+  // `sp` receives the counters of the fragment warps (the pipeline's shader core).
   FragmentStage(sp::ShaderCore& sp, ras::Rasterizer& ras, rb::RenderBackend& rb, GpuMemory& memory)
-      : sp_(sp), ras_(ras), rb_(rb), memory_(memory) {}
+      : sp_(sp), ras_(ras), rb_(rb), memory_(memory) {
+    configureCores(1, {});
+  }
   ~FragmentStage() { abandon(); }
 
+  // The shader cores that shade the fragment warps (a preset's shaderCores): a draw's warps are
+  // dealt to them kDealtWarps at a time, in turn. Each core has its own texture unit, whose cache
+  // is that core's texture L1 (on Adreno 6xx each SP has its own TPL1), so a core's lookups depend
+  // only on its own warps and two cores' warps may be shaded on two host threads at once. A program
+  // that spills to private memory runs on core 0 alone: the driver's private memory holds one
+  // warp's spills. Empties the cores (as resetCores does).
+  void configureCores(uint32_t cores, const tex::TexCacheConfig& cache);
+  uint32_t cores() const { return static_cast<uint32_t>(cores_.size()); }
+  // Empties the cores' texture caches: every submission and every bin starts cold.
+  void resetCores();
+
   // Host threads a large draw may shade its warps on (null: none): a helper task on `pool`
-  // then shades the warps in order while this thread rasterizes and tests the next ones and
-  // writes the shaded ones' colours in order. Each unit (shader core, texture unit, render
-  // backend) still sees its work in the same order, so results and counters do not change.
+  // then shades warps, each core's in order, while this thread rasterizes and tests the next ones,
+  // shades what the helper leaves and writes the shaded warps in order. Each unit (a core's SP
+  // and texture unit, the render backend) still sees its work in the same order, and a warp's
+  // counters and bus traffic are added when it is written, so results and counters do not change.
   void setHelpers(ThreadPool* pool) { helpers_ = pool; }
 
   // lrz: the batch's low-resolution Z when the draw may use it (quads behind it are dropped
   // before early Z), or null. mayOverlap: the draw's warps may be shaded on a helper (no block
   // table: its resolves follow the colour writes as they happen).
+  // res.textureUnit receives the warps' texture counters; each core samples with its own unit.
   void begin(const DrawState& state, const isa::Program& fs, const sp::ShaderResources& res,
              const RenderTarget& target, const lrz::LowResZ* lrz = nullptr,
              bool mayOverlap = false);
@@ -106,16 +122,35 @@ class FragmentStage final {
     sp::FragmentWarp warp{};
     std::array<PendingQuad, kQuadsPerWarp> quads{};
     int quadCount = 0;
-    std::exception_ptr fault;  // raised while a helper shaded it
+    uint32_t core = 0;                // the shader core that shades it
+    std::atomic<bool> shaded{false};  // its shading (fault and counters included) is done
+    std::exception_ptr fault;         // raised while it was shaded
+    // What shading it counted, added when it is written: a warp after a faulting one is never
+    // written, whichever thread shaded it.
+    sp::SpStats sp{};
+    tex::TexStats tex{};
+    BusStats bus{};
     void reset() {
       quadCount = 0;
       warp.laneMask = warp.coverage = warp.frontFacing = 0;
       std::fill(std::begin(warp.varyings), std::end(warp.varyings), nullptr);
+      shaded.store(false, std::memory_order_relaxed);
+      fault = nullptr;
+      bus = {};
     }
+  };
+  // A shader core of the model (configureCores) and the draw's resources with its texture unit.
+  struct Core {
+    explicit Core(GpuMemory& memory) : tex(memory) {}
+    sp::ShaderCore sp;
+    tex::TextureUnit tex;
+    sp::ShaderResources res;
+    std::atomic<bool> busy{false};  // held by the thread shading on it
+    std::atomic<uint64_t> next{0};  // while a helper runs: the next warp it shades
   };
   // Warps in flight while a helper shades: the one being packed and the ones published but not
   // yet written. Their quads reference at most 8 triangles each, within the varyings arena.
-  static constexpr int kBatches = 4;
+  static constexpr int kBatches = 8;
   static_assert(kArenaTriangles >= kBatches * kQuadsPerWarp);
   // The shading helper of one draw: `state` 0 while queued, 1 running, 2 cancelled (the draw
   // ended first and the helper never starts).
@@ -130,13 +165,16 @@ class FragmentStage final {
   bool addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings);
   // The packed warp goes on: shaded and written at once, or published for the helper.
   void flush();
-  // Shades a published warp (on either thread); its fault waits in the batch for the drawing
-  // thread to raise it in order.
+  // Shades a warp on its core (on either thread); its fault and counters wait in the batch for
+  // the drawing thread.
   void shade(Batch& b);
+  // Adds a shaded warp's counters, raises its fault, or writes it.
+  void retire(Batch& b);
   // Late depth/stencil and the colour writes of a shaded warp.
   void write(Batch& b);
-  // Shades the oldest published warp not yet shaded unless another thread is shading one (the
-  // shader core and texture unit see warps one at a time, in order). False if it did not.
+  // Shades the next published warp of a core no other thread is shading on, the core whose
+  // next warp is oldest first (each core sees its warps one at a time, in order). False if it
+  // did not.
   bool shadeNext();
   // Until warp k is shaded, by the helper or here.
   void awaitShaded(uint64_t k);
@@ -154,6 +192,17 @@ class FragmentStage final {
   void resolveSamples(const Batch& b, const PendingQuad& pq, int slot, uint8_t pixels);
 
   sp::ShaderCore& sp_;
+  std::vector<std::unique_ptr<Core>> cores_;
+  uint32_t drawCores_ = 1;  // the cores this draw's warps are dealt to
+  // Warps go to a core a few at a time: a core's consecutive warps are then mostly neighbours on
+  // the screen, which its texture cache sees as on one core.
+  static constexpr uint64_t kDealtWarps = 4;
+  // The core of the draw's warp d, and the draw's next warp on that core.
+  uint32_t coreOf(uint64_t d) const { return static_cast<uint32_t>(d / kDealtWarps % drawCores_); }
+  uint64_t nextOfCore(uint64_t d) const {
+    return (d + 1) % kDealtWarps != 0 ? d + 1 : d + 1 + (drawCores_ - 1) * kDealtWarps;
+  }
+  uint64_t dealBase_ = 0;  // while a helper runs: warp k is the draw's warp k + dealBase_
   ras::Rasterizer& ras_;
   rb::RenderBackend& rb_;
   GpuMemory& memory_;
@@ -179,15 +228,14 @@ class FragmentStage final {
   uint32_t overdrawW_ = 0, overdrawH_ = 0;
   std::array<Batch, kBatches> batches_{};
   // Warps published (shaded and written at once without a helper): head_ is the one being
-  // packed, warps [retired_, head_) wait for their writes, [0, shaded_) are shaded.
+  // packed, warps [retired_, head_) wait for their writes.
   uint64_t head_ = 0, retired_ = 0;
-  std::atomic<uint64_t> shaded_{0}, published_{0};
-  std::atomic<bool> shading_{false};  // held by the thread shading warp shaded_
-  std::atomic<bool> faulted_{false};  // a warp of this draw faulted: no more are shaded
+  std::atomic<uint64_t> published_{0};
+  // The first warp of this draw found to fault: no later one is shaded after that.
+  std::atomic<uint64_t> faultAt_{UINT64_MAX};
   bool mayOverlap_ = false;
   uint64_t drawWarps_ = 0;          // warps this draw has published
   std::shared_ptr<Helper> helper_;  // this draw's, once asked for
-  BusStats helperBus_{};            // the helper's traffic, added to this thread's at the end
   std::vector<float> arena_ = std::vector<float>(size_t{kArenaTriangles} * kArenaFloats);
   uint64_t arenaNext_ = 0;
   FragmentStats stats_;

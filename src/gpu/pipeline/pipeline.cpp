@@ -53,6 +53,7 @@ void Pipeline::resetStats() {
   ras_.resetStats();
   rb_.resetStats();
   tex_.resetStats();
+  fragment_.resetCores();
   vfd_.resetStats();
   setup_.resetStats();
 }

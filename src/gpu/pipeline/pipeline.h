@@ -106,6 +106,12 @@ class Pipeline final : public cp::CpBackend {
   ras::Rasterizer& rasterizer() { return ras_; }
   rb::RenderBackend& renderBackend() { return rb_; }
   tex::TextureUnit& textureUnit() { return tex_; }
+  // The preset's shader cores (fragment warps are dealt to them, FragmentStage::configureCores)
+  // and the texture cache of each core's texture unit and of the vertex shaders'.
+  void configureCores(uint32_t shaderCores, const tex::TexCacheConfig& cache) {
+    tex_.configureCache(cache);
+    fragment_.configureCores(shaderCores, cache);
+  }
   vfd::VertexFetch& vertexFetch() { return vfd_; }
   pc::PrimitiveSetup& primitiveSetup() { return setup_; }
   FragmentStats& fragmentStats() { return fragment_.stats(); }

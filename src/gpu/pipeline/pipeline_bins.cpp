@@ -117,7 +117,7 @@ void Pipeline::awaitOnPool(std::future<void>& done) {
 
 void Pipeline::beginBinJob(const Pipeline& pass) {
   fragment_.setHelpers(pass.threads_ > 1 ? pass.pool_.get() : nullptr);
-  tex_.configureCache(pass.tex_.cache().config());
+  configureCores(pass.fragment_.cores(), pass.tex_.cache().config());
   resetStats();  // also empties the texture cache: every bin starts cold
   counterWrites_.clear();
   shaders_.invalidateInstructionCache();

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 #include "common/counter_sum.h"
 
 #include "gpu/sp/warp.h"
@@ -71,6 +72,8 @@ class ShaderCore final {
   // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
   void addStats(const SpStats& s) { addCounters(stats_, s); }
   void resetStats() { stats_ = {}; }
+  // The counters since the last take, which start again from 0.
+  SpStats takeStats() { return std::exchange(stats_, {}); }
 
  private:
   SpStats stats_;

@@ -4,7 +4,6 @@
 // is what the bus is charged. The cache holds no data: texels are always read from memory, so the
 // cache changes bytes and timing, never a pixel.
 #pragma once
-#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -79,18 +78,24 @@ class TextureCache final {
     ++stats_.lookups;
     const uint64_t set = line & (sets_ - 1);
     uint64_t* ways = tags_.data() + set * config_.ways;
-    uint64_t* end = ways + config_.ways;
-    uint64_t* at = std::find(ways, end, line);
-    const bool hit = at != end;
+    // One pass from the front: each tag before the hit (or all but the LRU one on a miss) moves
+    // back a way while the search goes on. A set has a few ways, so a loop does this faster than
+    // std::find then a memmove.
+    uint64_t carried = line;
+    uint32_t w = 0;
+    for (; w < config_.ways; ++w) {
+      const uint64_t tag = ways[w];
+      ways[w] = carried;
+      if (tag == line) break;
+      carried = tag;
+    }
+    const bool hit = w < config_.ways;
     if (!hit) {
-      at = end - 1;  // the LRU way (or an empty one: empties are always at the back)
-      ++stats_.misses;
+      ++stats_.misses;  // the LRU way (or an empty one: empties are always at the back) left
       stats_.missBytes += config_.lineBytes;
     } else {
       ++stats_.hits;
     }
-    std::copy_backward(ways, at, at + 1);
-    *ways = line;
     front_[set] = line;
     return hit;
   }

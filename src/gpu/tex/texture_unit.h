@@ -80,6 +80,15 @@ class TextureUnit final {
   const TexStats& stats() const { return stats_; }
   // A bin worker's counters, merged in bin order (gpu/pipeline/bin_jobs.h).
   void addStats(const TexStats& s);
+  // The counters since the last take, which start again from 0; the cache keeps its lines.
+  TexStats takeStats() {
+    chargeCacheStats();
+    const TexStats s = stats_;
+    stats_ = {};
+    merged_ = {};
+    cache_.resetStats();
+    return s;
+  }
   // The pipeline resets the unit at the start of every submission: the counters, and the
   // texture cache is invalidated, since the host may have written texture memory in between.
   void resetStats() {
