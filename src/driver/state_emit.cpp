@@ -67,7 +67,7 @@ void Context::emitTextures(CommandWriter& w, pipe::ShaderStage stage) {
   w.reg(vs ? Reg::SP_VS_TEX_COUNT : Reg::SP_FS_TEX_COUNT, count);
 }
 
-// Private memory holds one warp's spills (the functional model runs one warp at a time); the
+// Private memory holds one warp's spills (the model runs spilling warps one at a time); the
 // buffer only grows, and a replaced one stays alive until the batch that may use it retires.
 void Context::emitPrivate(CommandWriter& w, pipe::ShaderStage stage, uint32_t dwords) {
   const int s = static_cast<int>(stage);

@@ -214,6 +214,42 @@ TEST(ThreadCount, ADrawFaultingPartWayIsTheSameForAnyThreadCount) {
   }
 }
 
+// A fragment shader that spills: each pixel's window position goes through private memory, of
+// which the driver binds one warp's worth; bins on other threads must not use it at once.
+constexpr const char* kSpillingFs = R"(.stage fragment
+.regs 1
+.outputs 1
+.varyings 0
+.private 2
+mov p0, fc.x
+mov p1, fc.y
+mov r0, p0
+mul o0.x, r0, 0.001953125
+mov r0, p1
+mul o0.y, r0, 0.001953125
+mov o0.z, c50
+mov o0.w, c51
+end
+)";
+
+std::vector<uint8_t> spillingFrame(unsigned threads) {
+  DriverFixture f(RenderMode::Binning, gpu::findPreset("adreno-a630"), threads);
+  f.ctx.clear(pipe::kClearColor, {0, 0, 0, 1}, 1.0f, 0);
+  f.ctx.bindShaders(
+      f.vsId, f.ctx.createFragmentShader(isa::encode(isa::assemble(kSpillingFs, "spill.fs"))));
+  f.drawQuad();
+  f.ctx.flush();
+  return f.ctx.readSurface(f.fb.color);
+}
+
+TEST(ThreadCount, ASpillingShaderIsTheSameForAnyThreadCount) {
+  const std::vector<uint8_t> one = spillingFrame(1);
+  ASSERT_EQ(one.size(), size_t{DriverFixture::kW} * DriverFixture::kH * 4);
+  // Red is x / 512 at the pixel's centre: 320.5 / 512 * 255 rounds to 160.
+  EXPECT_EQ(one[(size_t{240} * DriverFixture::kW + 320) * 4], 160);
+  for (unsigned t : {2u, 8u}) EXPECT_EQ(spillingFrame(t), one) << t << " threads";
+}
+
 // A binning pass splits a large draw's vertex shading and primitive setup into ranges on the
 // pool's threads (gpu/pipeline/front_end_ranges.h): two 48,000-triangle grids, partly beyond the
 // far plane (clipped), the second behind the first in places (LRZ culls in the binning pass),

@@ -63,7 +63,7 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
   varyingsRead_ = fs.numVaryings > 0;
   mayOverlap_ = mayOverlap && helpers_ != nullptr;
   drawWarps_ = 0;
-  drawCores_ = fs.privateDwords > 0 ? 1 : cores();
+  drawCores_ = cores();
   for (const auto& core : cores_) {
     core->res = res;
     if (res.textureUnit) core->res.textureUnit = &core->tex;

@@ -51,9 +51,8 @@ class FragmentStage final {
   // The shader cores that shade the fragment warps (a preset's shaderCores): a draw's warps are
   // dealt to them kDealtWarps at a time, in turn. Each core has its own texture unit, whose cache
   // is that core's texture L1 (on Adreno 6xx each SP has its own TPL1), so a core's lookups depend
-  // only on its own warps and two cores' warps may be shaded on two host threads at once. A program
-  // that spills to private memory runs on core 0 alone: the driver's private memory holds one
-  // warp's spills. Empties the cores (as resetCores does).
+  // only on its own warps and two cores' warps may be shaded on two host threads at once. Empties
+  // the cores (as resetCores does).
   void configureCores(uint32_t cores, const tex::TexCacheConfig& cache);
   uint32_t cores() const { return static_cast<uint32_t>(cores_.size()); }
   // Empties the cores' texture caches: every submission and every bin starts cold.

@@ -80,6 +80,7 @@ void Pipeline::bind(const ShaderBinding& b, isa::Stage stage, Bound& out) {
   out.memory = &memory_;
   out.privateBase = b.privateBase;
   out.privateBytes = b.privateBytes;
+  out.privateLock = privateLock_;
   out.textures.resize(b.textureCount);
   for (uint32_t i = 0; i < b.textureCount; ++i) {
     uint32_t w[kTexConstDwords];

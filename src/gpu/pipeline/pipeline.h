@@ -147,8 +147,9 @@ class Pipeline final : public cp::CpBackend {
     GpuMemory* memory = nullptr;
     GpuAddress privateBase = 0;
     uint64_t privateBytes = 0;
+    std::mutex* privateLock = nullptr;
     sp::ShaderResources resources(tex::TextureUnit& tu) const {
-      return {constants, textures, &tu, memory, privateBase, privateBytes, host};
+      return {constants, textures, &tu, memory, privateBase, privateBytes, host, privateLock};
     }
   };
   const DrawState& state(const cp::RegisterFile& regs);
@@ -265,6 +266,10 @@ class Pipeline final : public cp::CpBackend {
   // The binning pass's ranges of the current draw, and the units idle threads take for one.
   std::vector<FrontEndRange> ranges_;
   std::mutex unitsMutex_;
+  // The private memory's lock (sp::ShaderResources::privateLock): the pass's, which its bin
+  // workers share, since they run at once with the same private memory bound.
+  std::mutex privateMemory_;
+  std::mutex* privateLock_ = &privateMemory_;
   std::vector<std::unique_ptr<FrontEndUnits>> idleUnits_;
   std::shared_ptr<const cp::RegisterFile> regsSnapshot_;
   uint64_t snapshotGeneration_ = 0;

@@ -118,6 +118,7 @@ void Pipeline::awaitOnPool(std::future<void>& done) {
 void Pipeline::beginBinJob(const Pipeline& pass) {
   fragment_.setHelpers(pass.threads_ > 1 ? pass.pool_.get() : nullptr);
   configureCores(pass.fragment_.cores(), pass.tex_.cache().config());
+  privateLock_ = pass.privateLock_;
   resetStats();  // also empties the texture cache: every bin starts cold
   counterWrites_.clear();
   shaders_.invalidateInstructionCache();

@@ -4,6 +4,15 @@
 #include "gpu/sp/executor.h"
 
 namespace tessera::gpu::sp {
+namespace {
+
+// The private memory's lock for a warp of `prog`, if it spills and one is given.
+std::unique_lock<std::mutex> lockPrivate(const isa::Program& prog, const ShaderResources& res) {
+  if (prog.privateDwords == 0 || res.privateLock == nullptr) return {};
+  return std::unique_lock(*res.privateLock);
+}
+
+}  // namespace
 
 static_assert(kLanes == 32, "exec masks are uint32_t");
 static_assert(kMaxAttributes == isa::kMaxInputs);
@@ -24,6 +33,7 @@ void ShaderCore::runVertex(const isa::Program& prog, VertexWarp& warp, const Sha
   WarpIo io;
   io.inputs = &warp.in[0][0][0];
   io.outputs = &warp.out[0][0][0];
+  const auto lock = lockPrivate(prog, res);
   exec_->run(prog, io, warp.laneMask, res, stats_);
 }
 
@@ -42,6 +52,7 @@ void ShaderCore::runFragment(const isa::Program& prog, FragmentWarp& warp,
   io.varyings = warp.varyings;
   io.coverage = &warp.coverage;
   io.frontFacing = warp.frontFacing;
+  const auto lock = lockPrivate(prog, res);
   exec_->run(prog, io, warp.laneMask, res, stats_);
 }
 

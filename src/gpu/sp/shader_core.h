@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <utility>
 #include "common/counter_sum.h"
@@ -21,8 +22,8 @@ static_assert(tex::TextureUnit::kLayoutTables >= isa::kMaxSamplers);
 inline constexpr uint64_t kMaxWarpInstructions = uint64_t{1} << 22;
 
 // Private memory (the pN file: register spills) is lane-interleaved, as the warp accesses it:
-// dword N of a warp's 32 lanes is one 128-byte line at privateBase + N * 128. The functional
-// model runs one warp at a time per core, so one warp's worth is what the driver provides.
+// dword N of a warp's 32 lanes is one 128-byte line at privateBase + N * 128. Warps that spill run
+// one at a time (ShaderResources::privateLock), so one warp's worth is what the driver provides.
 inline constexpr uint64_t kPrivateLineBytes = 4 * kLanes;
 
 class HostProgram;
@@ -35,6 +36,9 @@ struct ShaderResources {
   GpuAddress privateBase = 0;
   uint64_t privateBytes = 0;          // of the buffer at privateBase; a program needs dwords * 128
   const HostProgram* host = nullptr;  // the program's compiled runs (host_code.h), or null
+  // Held while a warp of a program that spills runs, when other cores may run at once: the
+  // private memory holds one warp's spills (null: nothing else runs).
+  std::mutex* privateLock = nullptr;
 };
 
 struct SpStats {
