@@ -106,6 +106,26 @@ TEST(CommandProcessor, RegToMemCopiesRegistersAndCounters) {
             std::string::npos);
 }
 
+// CP_MEM_TO_MEM of a clock read waits for the submission's timing; a bad destination faults at
+// the packet, and the clock read before it is still written.
+TEST(CommandProcessor, MemToMemOfAClockIntoABadAddressFaultsAtThePacket) {
+  Gpu g;
+  const GpuAddress out = g.device.memory().allocate(16, "out");
+  const uint32_t lo = static_cast<uint32_t>(out), hi = static_cast<uint32_t>(out >> 32);
+  CommandWriter w;
+  w.packet(Opcode::CP_REG_TO_MEM,
+           {cp::regOffset(Reg::RBBM_ALWAYSON_COUNTER_LO) | 2u << 16, lo, hi});
+  const size_t memToMem = w.size();
+  w.packet(Opcode::CP_MEM_TO_MEM, {0, 0x4f, 0, lo, hi, lo + 8, hi});
+  const std::vector<uint32_t> words = w.words();
+  const GpuAddress at = g.upload(words);
+  const auto f = g.device.submit(at, static_cast<uint32_t>(words.size()));
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->packetAddress, at + memToMem * 4) << f->describe();
+  EXPECT_NE(f->describe().find("0x4f"), std::string::npos) << f->describe();
+  EXPECT_GT(g.device.memory().read64(BusClient::Host, out), 0u);
+}
+
 TEST(CommandProcessor, FaultsNameThePacket) {
   Gpu g;
   CommandWriter w;
@@ -164,8 +184,7 @@ TEST(CommandProcessor, DrawWithoutStateFaultsCleanly) {
   f = g.run(huge.words());
   ASSERT_TRUE(f);
   EXPECT_EQ(f->kind, FaultKind::BadState);
-  EXPECT_NE(f->message.find("vertices is more than the 16777216"), std::string::npos)
-      << f->message;
+  EXPECT_NE(f->message.find("vertices is more than the 16777216"), std::string::npos) << f->message;
 }
 
 // Random streams and every truncation of a real frame's stream end in a fault or in success,

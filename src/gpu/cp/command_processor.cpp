@@ -237,8 +237,9 @@ void CommandProcessor::runType7(uint8_t opcode, const uint32_t* p, uint32_t coun
       const uint64_t av = memory_.read64(BusClient::CommandProcessor, a);
       const uint64_t bv = memory_.read64(BusClient::CommandProcessor, b);
       const uint64_t base = (p[0] & 1) ? memory_.read64(BusClient::CommandProcessor, dst) : 0;
+      // A bad destination faults here, before a deferred write would keep it.
+      memory_.span(BusClient::CommandProcessor, dst, 8);
       if (backend_.deferMemToMem(p[0], dst, a, b)) {
-        memory_.span(BusClient::CommandProcessor, dst, 8);  // still faults on a bad address
         memory_.countWrite(BusClient::CommandProcessor, 8);
         return;
       }
