@@ -317,7 +317,8 @@ float randomColorValue(std::mt19937& rng) {
   return rng() % 6 == 0 ? specials[rng() % 6] : static_cast<float>(rng() % 1001) / 1000.0f;
 }
 
-// A random blend state: enable, factors, equations, write mask and constant.
+// A random blend state: enable, factors (often SRC_ALPHA, ONE_MINUS_SRC_ALPHA), equations, write
+// mask and constant.
 BlendState randomBlend(std::mt19937& rng) {
   constexpr uint32_t kFactors = static_cast<uint32_t>(BlendFactor::SrcAlphaSaturate) + 1;
   BlendState b;
@@ -328,6 +329,12 @@ BlendState randomBlend(std::mt19937& rng) {
   b.dstAlpha = static_cast<BlendFactor>(rng() % kFactors);
   b.eqRgb = static_cast<BlendEquation>(rng() % 3);
   b.eqAlpha = static_cast<BlendEquation>(rng() % 3);
+  // The usual "over" blend, which the AVX2 warp write takes apart, a quarter of the time.
+  if (rng() % 4 == 0) {
+    b.srcRgb = b.srcAlpha = BlendFactor::SrcAlpha;
+    b.dstRgb = b.dstAlpha = BlendFactor::OneMinusSrcAlpha;
+    b.eqRgb = b.eqAlpha = BlendEquation::Add;
+  }
   b.colorWriteMask = rng() % 3 == 0 ? static_cast<uint8_t>(rng() % 16) : uint8_t{0xf};
   for (float& k : b.constant) k = randomColorValue(rng);
   return b;

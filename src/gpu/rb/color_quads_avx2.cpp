@@ -86,7 +86,22 @@ TESSERA_RB_AVX2 __m256 equation(BlendEquation e, __m256 s, __m256 sf, __m256 d, 
   return _mm256_setzero_ps();
 }
 
+// The blend a draw's pairs share, fixed when compiled: none, the usual "over" (SRC_ALPHA,
+// ONE_MINUS_SRC_ALPHA, ADD for colour and alpha), whose factors are then computed once a pair
+// instead of going through factor()'s cases for each channel, or any other.
+enum class PairBlend { Off, SrcAlphaOver, Any };
+
+PairBlend pairBlend(const BlendState& bs) {
+  if (!bs.enable) return PairBlend::Off;
+  const bool over = bs.srcRgb == BlendFactor::SrcAlpha && bs.srcAlpha == BlendFactor::SrcAlpha &&
+                    bs.dstRgb == BlendFactor::OneMinusSrcAlpha &&
+                    bs.dstAlpha == BlendFactor::OneMinusSrcAlpha &&
+                    bs.eqRgb == BlendEquation::Add && bs.eqAlpha == BlendEquation::Add;
+  return over ? PairBlend::SrcAlphaOver : PairBlend::Any;
+}
+
 // Two quads: lanes 0-3 quad `a`, 4-7 quad `b`, each reads and writes only its pixels of `mask`.
+template <PairBlend B>
 TESSERA_RB_AVX2 void writePair(const ColorWrite& write, SurfaceView surface,
                                const RenderBackend::QuadWrite& a, const RenderBackend::QuadWrite& b,
                                const float* const channels[4]) {
@@ -97,22 +112,29 @@ TESSERA_RB_AVX2 void writePair(const ColorWrite& write, SurfaceView surface,
   for (int c = 0; c < 4; ++c)
     src[c] = clampSource(_mm256_loadu2_m128(channels[c] + 4 * b.slot, channels[c] + 4 * a.slot));
   __m256 out[4];
-  const BlendState& bs = write.blend();
-  if (bs.enable) {
+  if constexpr (B == PairBlend::Off) {
+    for (int c = 0; c < 4; ++c) out[c] = src[c];
+  } else {
     const __m256i byte = _mm256_set1_epi32(0xff);
     __m256 dst[4];
     for (int c = 0; c < 4; ++c)
       dst[c] = divideUnorm8(
           _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(old, 8 * c), byte)), 255.0f);
-    const float* k = write.constant();
-    for (int c = 0; c < 4; ++c) {
-      const bool alpha = c == 3;
-      const __m256 sf = factor(alpha ? bs.srcAlpha : bs.srcRgb, c, src, dst, k);
-      const __m256 df = factor(alpha ? bs.dstAlpha : bs.dstRgb, c, src, dst, k);
-      out[c] = clampBlend(equation(alpha ? bs.eqAlpha : bs.eqRgb, src[c], sf, dst[c], df));
+    if constexpr (B == PairBlend::SrcAlphaOver) {
+      // factor()'s SrcAlpha and OneMinusSrcAlpha, the same operations.
+      const __m256 sf = src[3], df = _mm256_sub_ps(_mm256_set1_ps(1.0f), src[3]);
+      for (int c = 0; c < 4; ++c)
+        out[c] = clampBlend(equation(BlendEquation::Add, src[c], sf, dst[c], df));
+    } else {
+      const BlendState& bs = write.blend();
+      const float* k = write.constant();
+      for (int c = 0; c < 4; ++c) {
+        const bool alpha = c == 3;
+        const __m256 sf = factor(alpha ? bs.srcAlpha : bs.srcRgb, c, src, dst, k);
+        const __m256 df = factor(alpha ? bs.dstAlpha : bs.dstRgb, c, src, dst, k);
+        out[c] = clampBlend(equation(alpha ? bs.eqAlpha : bs.eqRgb, src[c], sf, dst[c], df));
+      }
     }
-  } else {
-    for (int c = 0; c < 4; ++c) out[c] = src[c];
   }
   // PixelCodec::quantize4: the value times 255, plus 1/2, truncated (0 where not above 0).
   __m256i packed = _mm256_setzero_si256();
@@ -132,20 +154,34 @@ TESSERA_RB_AVX2 void writePair(const ColorWrite& write, SurfaceView surface,
   pb.store(b.mask, _mm256_extracti128_si256(packed, 1));
 }
 
-}  // namespace
-
-[[gnu::target("avx2,fma")]] void colorQuadsAvx2(const ColorWrite& write, SurfaceView surface,
-                                                const RenderBackend::QuadWrite* quads, int count,
-                                                const float* const channels[4]) {
+template <PairBlend B>
+[[gnu::target("avx2,fma")]] void writePairs(const ColorWrite& write, SurfaceView surface,
+                                            const RenderBackend::QuadWrite* quads, int count,
+                                            const float* const channels[4]) {
   // Quads lie on even coordinates, so two either are one quad or share no pixel; a quad that
   // repeats the one before it waits for its write: it goes alone, beside a quad of no pixels.
   int i = 0;
   while (i < count) {
     const RenderBackend::QuadWrite& a = quads[i];
     const bool pair = i + 1 < count && (quads[i + 1].x != a.x || quads[i + 1].y != a.y);
-    writePair(write, surface, a,
-              pair ? quads[i + 1] : RenderBackend::QuadWrite{a.x, a.y, 0, a.slot}, channels);
+    writePair<B>(write, surface, a,
+                 pair ? quads[i + 1] : RenderBackend::QuadWrite{a.x, a.y, 0, a.slot}, channels);
     i += pair ? 2 : 1;
+  }
+}
+
+}  // namespace
+
+void colorQuadsAvx2(const ColorWrite& write, SurfaceView surface,
+                    const RenderBackend::QuadWrite* quads, int count,
+                    const float* const channels[4]) {
+  switch (pairBlend(write.blend())) {
+    case PairBlend::Off:
+      return writePairs<PairBlend::Off>(write, surface, quads, count, channels);
+    case PairBlend::SrcAlphaOver:
+      return writePairs<PairBlend::SrcAlphaOver>(write, surface, quads, count, channels);
+    case PairBlend::Any:
+      return writePairs<PairBlend::Any>(write, surface, quads, count, channels);
   }
 }
 #endif
