@@ -251,7 +251,12 @@ bool FragmentStage::shadeNext() {
       first = c;
   for (uint32_t i = 0; i < drawCores_; ++i) {
     Core& core = *cores_[(first + i) % drawCores_];
-    if (core.busy.exchange(true, std::memory_order_acquire)) continue;
+    // Read before taking the core: a thread waiting for work writes no shared line.
+    const uint64_t next = core.next.load(std::memory_order_relaxed);
+    if (next >= published_.load(std::memory_order_relaxed) ||
+        core.busy.load(std::memory_order_relaxed) ||
+        core.busy.exchange(true, std::memory_order_acquire))
+      continue;
     const uint64_t k = core.next.load(std::memory_order_relaxed);
     // After a faulting warp nothing later is shaded: the draw ends at it, as on one thread.
     const bool ready = k < published_.load(std::memory_order_acquire) &&

@@ -144,8 +144,9 @@ class FragmentStage final {
     sp::ShaderCore sp;
     tex::TextureUnit tex;
     sp::ShaderResources res;
-    std::atomic<bool> busy{false};  // held by the thread shading on it
-    std::atomic<uint64_t> next{0};  // while a helper runs: the next warp it shades
+    // On a host cache line of their own: the other thread polls them while this core shades.
+    alignas(64) std::atomic<bool> busy{false};  // held by the thread shading on it
+    std::atomic<uint64_t> next{0};              // while a helper runs: the next warp it shades
   };
   // Warps in flight while a helper shades: the one being packed and the ones published but not
   // yet written. Their quads reference at most 8 triangles each, within the varyings arena.
@@ -229,7 +230,8 @@ class FragmentStage final {
   // Warps published (shaded and written at once without a helper): head_ is the one being
   // packed, warps [retired_, head_) wait for their writes.
   uint64_t head_ = 0, retired_ = 0;
-  std::atomic<uint64_t> published_{0};
+  // On a host cache line of their own, apart from the drawing thread's fields.
+  alignas(64) std::atomic<uint64_t> published_{0};
   // The first warp of this draw found to fault: no later one is shaded after that.
   std::atomic<uint64_t> faultAt_{UINT64_MAX};
   bool mayOverlap_ = false;
