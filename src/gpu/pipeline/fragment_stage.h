@@ -234,7 +234,7 @@ class FragmentStage final {
   alignas(64) std::atomic<uint64_t> published_{0};
   // The first warp of this draw found to fault: no later one is shaded after that.
   std::atomic<uint64_t> faultAt_{UINT64_MAX};
-  bool mayOverlap_ = false;
+  alignas(64) bool mayOverlap_ = false;
   uint64_t drawWarps_ = 0;          // warps this draw has published
   std::shared_ptr<Helper> helper_;  // this draw's, once asked for
   std::vector<float> arena_ = std::vector<float>(size_t{kArenaTriangles} * kArenaFloats);
