@@ -15,7 +15,7 @@ namespace tessera::gpu {
 
 void FragmentStage::configureCores(uint32_t cores, const tex::TexCacheConfig& cache) {
   cores = std::max(cores, 1u);
-  if (cores_.size() == cores && cores_[0]->tex.cache().config() == cache) return resetCores();
+  if (cores_.size() == cores && cores_[0]->tex.cache().config() == cache) return;
   cores_.clear();
   for (uint32_t c = 0; c < cores; ++c) {
     cores_.push_back(std::make_unique<Core>(memory_));
@@ -63,7 +63,6 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
   varyingsRead_ = fs.numVaryings > 0;
   mayOverlap_ = mayOverlap && helpers_ != nullptr;
   drawWarps_ = 0;
-  drawCores_ = cores();
   for (const auto& core : cores_) {
     core->res = res;
     if (res.textureUnit) core->res.textureUnit = &core->tex;
@@ -245,12 +244,12 @@ void FragmentStage::write(Batch& b) {
 bool FragmentStage::shadeNext() {
   // The core whose next warp is oldest first: the drawing thread waits for the oldest.
   uint32_t first = 0;
-  for (uint32_t c = 1; c < drawCores_; ++c)
+  for (uint32_t c = 1; c < cores(); ++c)
     if (cores_[c]->next.load(std::memory_order_relaxed) <
         cores_[first]->next.load(std::memory_order_relaxed))
       first = c;
-  for (uint32_t i = 0; i < drawCores_; ++i) {
-    Core& core = *cores_[(first + i) % drawCores_];
+  for (uint32_t i = 0; i < cores(); ++i) {
+    Core& core = *cores_[(first + i) % cores()];
     // Read before taking the core: a thread waiting for work writes no shared line.
     const uint64_t next = core.next.load(std::memory_order_relaxed);
     if (next >= published_.load(std::memory_order_relaxed) ||
@@ -301,7 +300,7 @@ void FragmentStage::startHelper() {
   retired_ = head_;
   // Warp head_ is the draw's warp drawWarps_ - 1; each core's next is its first from there.
   dealBase_ = drawWarps_ - 1 - head_;
-  for (uint32_t c = 0; c < drawCores_; ++c) {
+  for (uint32_t c = 0; c < cores(); ++c) {
     uint64_t d = drawWarps_ - 1;
     while (coreOf(d) != c) ++d;
     cores_[c]->next.store(d - dealBase_, std::memory_order_relaxed);

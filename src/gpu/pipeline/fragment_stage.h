@@ -51,8 +51,8 @@ class FragmentStage final {
   // The shader cores that shade the fragment warps (a preset's shaderCores): a draw's warps are
   // dealt to them kDealtWarps at a time, in turn. Each core has its own texture unit, whose cache
   // is that core's texture L1 (on Adreno 6xx each SP has its own TPL1), so a core's lookups depend
-  // only on its own warps and two cores' warps may be shaded on two host threads at once. Empties
-  // the cores (as resetCores does).
+  // only on its own warps and two cores' warps may be shaded on two host threads at once. Keeps
+  // the cores when nothing changes (resetCores empties them).
   void configureCores(uint32_t cores, const tex::TexCacheConfig& cache);
   uint32_t cores() const { return static_cast<uint32_t>(cores_.size()); }
   // Empties the cores' texture caches: every submission and every bin starts cold.
@@ -193,14 +193,13 @@ class FragmentStage final {
 
   sp::ShaderCore& sp_;
   std::vector<std::unique_ptr<Core>> cores_;
-  uint32_t drawCores_ = 1;  // the cores this draw's warps are dealt to
   // Warps go to a core a few at a time: a core's consecutive warps are then mostly neighbours on
   // the screen, which its texture cache sees as on one core.
   static constexpr uint64_t kDealtWarps = 4;
   // The core of the draw's warp d, and the draw's next warp on that core.
-  uint32_t coreOf(uint64_t d) const { return static_cast<uint32_t>(d / kDealtWarps % drawCores_); }
+  uint32_t coreOf(uint64_t d) const { return static_cast<uint32_t>(d / kDealtWarps % cores()); }
   uint64_t nextOfCore(uint64_t d) const {
-    return (d + 1) % kDealtWarps != 0 ? d + 1 : d + 1 + (drawCores_ - 1) * kDealtWarps;
+    return (d + 1) % kDealtWarps != 0 ? d + 1 : d + 1 + (cores() - 1) * kDealtWarps;
   }
   uint64_t dealBase_ = 0;  // while a helper runs: warp k is the draw's warp k + dealBase_
   ras::Rasterizer& ras_;
