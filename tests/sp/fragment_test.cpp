@@ -181,8 +181,11 @@ end
 }
 
 // A full warp's lookup writes its destination registers directly, a partial one through the
-// masked write; either way a destination that holds the coordinates gets the texels.
+// masked write; either way a destination that holds the coordinates gets the texels. With the
+// memory pinned, as in a GPU run, the texture unit keeps the first lookup's set-up and the second
+// run's goes straight to the kernel (TextureUnit::sampleWarp).
 TEST_F(Texturing, ASampleIntoItsOwnCoordinatesOrIntoFreeRegistersGivesTheTexels) {
+  const GpuMemory::ViewScope pinned(memory, memory.view());
   // The texels go to r0..r3, over the coordinates r0 and r1, or to the free r4..r7.
   auto text = [](int dst) {
     auto r = [dst](int k) { return "r" + std::to_string(dst + k); };
@@ -191,7 +194,7 @@ TEST_F(Texturing, ASampleIntoItsOwnCoordinatesOrIntoFreeRegistersGivesTheTexels)
            "\nmov o0.w, " + r(3) + "\nend\n";
   };
   const std::string intoCoordinates = text(0), intoFree = text(4);
-  for (const uint32_t mask : {~0u, 0x0ff0fff0u}) {
+  for (const uint32_t mask : {~0u, 0x0ff0fff0u, ~0u, 0x0ff0fff0u}) {
     for (const std::string& fs : {intoCoordinates, intoFree}) {
       auto w = fragmentWarp(mask);
       runFs(fs, *w);

@@ -244,6 +244,7 @@ TEST(SpecializedFilters, InterleavedTexturesReorderTheCacheAsTheGeneralFilter) {
 // leaves, for every format, filter, pair of wrap modes and cache geometry.
 TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
   std::mt19937 rng(4242);
+  std::uniform_int_distribution<uint32_t> someQuads(1, 0xfeu);
   std::uniform_real_distribution<float> origin(-6.0f, 40.0f), scale(0.3f, 2.5f), turn(-0.6f, 0.6f);
   constexpr TexCacheConfig kCaches[] = {{0, 64, 4}, {32768, 64, 8}, {512, 64, 4}, {256, 32, 2}};
   constexpr int kQuads = 8;
@@ -285,13 +286,23 @@ TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
             float rows[4][4 * kQuads];
             float* const out[4] = {rows[0], rows[1], rows[2], rows[3]};
             // Every other warp takes the shader core's shortcut when the unit offers it: the
-            // set-up of the warp before, the kernel called at once (sampleWarp).
-            if (warp % 2 == 0 || !fast.unit.sampleWarp(a, s, t, out)) {
-              fast.unit.sampleQuads(a, s, t, bias, (1u << kQuads) - 1, out);
+            // set-up of a lookup before, the kernel called at once (sampleWarp). One in four
+            // does so for some of its quads; one in four writes its results over its
+            // coordinates, as a shader core does when the destination registers hold them.
+            const uint32_t quads = warp % 4 == 1 ? someQuads(rng) : (1u << kQuads) - 1;
+            const bool over = warp % 4 == 3;
+            if (over) {
+              std::memcpy(rows[2], s, sizeof s);
+              std::memcpy(rows[0], t, sizeof t);
+            }
+            if (warp % 2 == 0 ||
+                !fast.unit.sampleWarp(a, over ? rows[2] : s, over ? rows[0] : t, quads, out)) {
+              fast.unit.sampleQuads(a, s, t, bias, quads, out);
             } else {
               ++direct;
             }
             for (int q = 0; q < kQuads; ++q) {
+              if (!((quads >> q) & 1u)) continue;
               float want[4][4];
               general.unit.sampleQuad(b, s + 4 * q, t + 4 * q, 0.0f, want);
               for (int p = 0; p < 4; ++p)

@@ -152,27 +152,26 @@ void WarpExecutor::sampleVec(const Instr& in) {
   for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
 }
 
-namespace {
-// A coordinate read in place: a register without modifiers, not one of the four the result goes to.
-bool plainCoordinate(const isa::Operand& o, const isa::Operand& dst) {
-  return o.file == isa::File::Reg && !o.neg && !o.abs &&
-         (o.index < dst.index || o.index >= dst.index + 4);
-}
-}  // namespace
-
 void WarpExecutor::sample(const Instr& in) {
-  // The common lookup first: a whole warp of fragments sampling a 2D texture from plain
-  // registers into other registers, which the texture unit may hand straight to its kernel.
-  if (in.op == Opcode::Sam && exec_ == ~0u && prog_->stage == isa::Stage::Fragment &&
+  // The common lookup first: fragments sampling a 2D texture from plain registers, which the
+  // texture unit may hand straight to its kernel. A whole warp's results go to the destination
+  // registers even when they hold the coordinates (the kernel reads a quad's coordinates before
+  // it writes the quad); a partial warp's go through the masked write.
+  const isa::Operand &s = in.src[0], &t = in.src[1];
+  if (in.op == Opcode::Sam && prog_->stage == isa::Stage::Fragment &&
       in.sampler < res_->textures.size() && res_->textureUnit != nullptr &&
       // Byte by byte: comparing the arrays would call memcmp.
       (in.texelOffset[0] | in.texelOffset[1] | in.texelOffset[2]) == 0 &&
-      plainCoordinate(in.src[0], in.dst) && plainCoordinate(in.src[1], in.dst)) {
-    float* const dst = regs_[in.dst.index];
-    float* const rows[4] = {dst, dst + kLanes, dst + 2 * kLanes, dst + 3 * kLanes};
-    if (res_->textureUnit->sampleWarp(res_->textures[in.sampler], regs_[in.src[0].index],
-                                      regs_[in.src[1].index], rows)) {
-      stats_->textureSamples += kLanes;
+      s.file == isa::File::Reg && !s.neg && !s.abs && t.file == isa::File::Reg && !t.neg &&
+      !t.abs) {
+    const bool whole = exec_ == ~0u;
+    float* const row0 = whole ? regs_[in.dst.index] : out_[0];
+    float* const rows[4] = {row0, row0 + kLanes, row0 + 2 * kLanes, row0 + 3 * kLanes};
+    if (res_->textureUnit->sampleWarp(res_->textures[in.sampler], regs_[s.index], regs_[t.index],
+                                      quadsOfLanes(exec_), rows)) {
+      stats_->textureSamples += static_cast<uint64_t>(laneCount(exec_));
+      if (!whole)
+        for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
       return;
     }
   }

@@ -528,14 +528,15 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
   if (!lodMatters && kernels[0] != nullptr) {
     Level levels[2];
     levelsOf(d, texels, fixed, 0, levels);
-    // A whole warp's next lookups of this descriptor may skip this set-up (sampleWarp).
-    if (quads == 0xffu && offset.u == 0 && offset.v == 0 && memory_.pinned())
+    const QuadFilterFn kernel = kernels[static_cast<size_t>(fixed.filter)];
+    // The next lookups of this descriptor may skip this set-up (sampleWarp).
+    if (fixed.count == 1 && offset.u == 0 && offset.v == 0 && memory_.pinned())
       if (const QuadFilterFn warp = warpFilter(d.format, fixed.filter, d.wrapS, d.wrapT);
           warp != nullptr && !keepsWarp(d)) {
-        warps_[nextWarp_] = {d, warp, levels[0]};
+        warps_[nextWarp_] = {d, warp, kernel, levels[0]};
         nextWarp_ = (nextWarp_ + 1) % kWarpLookups;
       }
-    return callKernel(d, kernels[static_cast<size_t>(fixed.filter)],
+    return callKernel(d, kernel,
                       {levels, fixed.count, nullptr, s, t, quads, offset, d.wrapS, d.wrapT, out});
   }
   // Quad q's levels: the draw's fixed choice, or its own made in `own` (in place: a returned
@@ -602,10 +603,11 @@ void TextureUnit::sampleQuads(const TextureDescriptor& d, const float* s, const 
 }
 
 bool TextureUnit::sampleWarp(const TextureDescriptor& d, const float* s, const float* t,
-                             float* const out[4]) {
+                             uint32_t quads, float* const out[4]) {
   const WarpLookup* warp = keepsWarp(d);
   if (warp == nullptr || simdPath() != SimdPath::Avx2) return false;
-  callKernel(d, warp->kernel, {&warp->level, 1, nullptr, s, t, 0xffu, {}, d.wrapS, d.wrapT, out});
+  callKernel(d, quads == 0xffu ? warp->kernel : warp->quadKernel,
+             {&warp->level, 1, nullptr, s, t, quads, {}, d.wrapS, d.wrapT, out});
   return true;
 }
 

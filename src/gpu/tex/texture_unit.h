@@ -44,11 +44,13 @@ class TextureUnit final {
   // texture's set-up paid once; rows of the other quads are left as they are.
   void sampleQuads(const TextureDescriptor&, const float* s, const float* t, const float* bias,
                    uint32_t quads, float* const out[4], TexelOffset offset = {});
-  // sampleQuads of a whole warp (all eight quads, no texel offset) with the descriptor of one of
-  // the last whole warps that took a whole-warp kernel (quad_filter.h, warpFilter): the kernel
-  // is called at once, with what sampleQuads had set up. Returns false, having done
-  // nothing, otherwise: the caller then takes sampleQuads.
-  bool sampleWarp(const TextureDescriptor&, const float* s, const float* t, float* const out[4]);
+  // sampleQuads without a bias or texel offset, with the descriptor of one of the last lookups
+  // that had a whole-warp kernel (quad_filter.h, warpFilter): the kernel is called at once, with
+  // what sampleQuads had set up; for some of the quads, that set-up's quad kernel. Returns false,
+  // having done nothing, otherwise: the caller then takes sampleQuads. The rows `out` may be the
+  // rows s and t themselves (a kernel reads a quad's coordinates before it writes the quad).
+  bool sampleWarp(const TextureDescriptor&, const float* s, const float* t, uint32_t quads,
+                  float* const out[4]);
   // Explicit LOD (no derivatives): the same level selection and filtering with lambda = lod.
   void sampleLod(const TextureDescriptor&, float s, float t, float lod, float out[4],
                  TexelOffset offset = {});
@@ -217,12 +219,13 @@ class TextureUnit final {
                     float out[4]);
   void chargeCacheStats();
 
-  // The set-ups of the last whole warps' lookups that took a whole-warp kernel (sampleWarp):
-  // descriptor, kernel and level, for as many textures as a shader commonly samples in turn.
-  // Kept while the GPU run pins the texels.
+  // The set-ups of the last lookups that had a whole-warp kernel (sampleWarp): descriptor,
+  // kernels and level, for as many textures as a shader commonly samples in turn. Kept while the
+  // GPU run pins the texels.
   struct WarpLookup {
     TextureDescriptor sampler;
-    QuadFilterFn kernel = nullptr;
+    QuadFilterFn kernel = nullptr;  // all eight quads
+    QuadFilterFn quadKernel;        // some of them
     Level level;
   };
   static constexpr uint32_t kWarpLookups = 4;
