@@ -363,6 +363,88 @@ TESSERA_TEX_AVX2 bool rowPairs(const uint8_t* texels, const __m256i (&off)[Taps]
   return false;
 }
 
+// The width of the span one load reads for a pixel row of a pair (spanWords): a 32-byte load
+// whose words a lane permute picks for four-byte texels, 16 bytes broadcast to both halves
+// whose bytes a byte shuffle picks for narrower ones.
+template <uint32_t Bytes>
+inline constexpr int32_t kSpanBytes = Bytes == 4 ? 32 : 16;
+
+// The words of each lane's texel at byte offset `lo` (and with Taps 4, of the texel after it, in
+// `right`) when each of the pair's two pixel rows (lanes 0, 1, 4, 5 and 2, 3, 6, 7) reads
+// within one span from its lowest offset, as magnified and one-to-one lookups do: one load per
+// row and a shuffle instead of a gather per tap, which is slow on some processors. A texel
+// narrower than a word comes as the word it starts, as a gather gives it (the bytes past the
+// span's end are others of the span: the decode reads only the texel's own). False (nothing
+// loaded) when a row spreads wider, or a span would pass `lastSpan`, the level's last start of
+// a span.
+template <uint32_t Bytes, int Taps>
+TESSERA_TEX_AVX2 bool spanWords(const uint8_t* texels, __m256i lo, int64_t lastSpan, __m256i& left,
+                                __m256i& right) {
+  constexpr int32_t kSpan = kSpanBytes<Bytes>;
+  // The last texel's start: a four-byte texel's word must be one of the span's eight; a
+  // narrower texel's bytes must lie in the span.
+  constexpr int32_t kLastStart = kSpan - static_cast<int32_t>(Bytes) * (Taps == 4 ? 2 : 1);
+  const __m256i side = _mm256_min_epu32(
+      lo, _mm256_permutevar8x32_epi32(lo, _mm256_setr_epi32(1, 0, 3, 2, 5, 4, 7, 6)));
+  const __m256i rowMin = _mm256_min_epu32(
+      side, _mm256_permutevar8x32_epi32(side, _mm256_setr_epi32(4, 5, 6, 7, 0, 1, 2, 3)));
+  const __m256i d = _mm256_sub_epi32(lo, rowMin);
+  const __m256i wide = _mm256_cmpgt_epi32(d, _mm256_set1_epi32(kLastStart));
+  if (!_mm256_testz_si256(wide, wide)) return false;
+  const int64_t top = _mm256_cvtsi256_si32(rowMin), bottom = _mm256_extract_epi32(rowMin, 2);
+  if (top > lastSpan || bottom > lastSpan) return false;
+  constexpr int kBottomLanes = 0xcc;
+  if constexpr (Bytes == 4) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(texels + top));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(texels + bottom));
+    const __m256i at = _mm256_srli_epi32(d, 2);
+    left = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(a, at),
+                              _mm256_permutevar8x32_epi32(b, at), kBottomLanes);
+    if constexpr (Taps == 4) {
+      const __m256i next = _mm256_add_epi32(at, _mm256_set1_epi32(1));
+      right = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(a, next),
+                                 _mm256_permutevar8x32_epi32(b, next), kBottomLanes);
+    }
+  } else {
+    const __m256i a = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(texels + top)));
+    const __m256i b = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(texels + bottom)));
+    // Each lane's byte offset in its four bytes, plus 0, 1, 2, 3.
+    const __m256i ctrl =
+        _mm256_add_epi8(_mm256_shuffle_epi8(d, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8,
+                                                                12, 12, 12, 12, 0, 0, 0, 0, 4, 4, 4,
+                                                                4, 8, 8, 8, 8, 12, 12, 12, 12)),
+                        _mm256_set1_epi32(0x03020100));
+    left = _mm256_blend_epi32(_mm256_shuffle_epi8(a, ctrl), _mm256_shuffle_epi8(b, ctrl),
+                              kBottomLanes);
+    if constexpr (Taps == 4) {
+      const __m256i next = _mm256_add_epi8(ctrl, _mm256_set1_epi8(static_cast<char>(Bytes)));
+      right = _mm256_blend_epi32(_mm256_shuffle_epi8(a, next), _mm256_shuffle_epi8(b, next),
+                                 kBottomLanes);
+    }
+  }
+  return true;
+}
+
+// A footprint's words (spanWords, row by row): false, with nothing loaded, when a lane's
+// bilinear row is not two texels side by side or a row spreads wider than a span.
+template <TexFormat F, int Taps>
+TESSERA_TEX_AVX2 bool spanTaps(const uint8_t* texels, const __m256i (&off)[Taps], int64_t lastSpan,
+                               __m256i (&words)[Taps]) {
+  constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  if constexpr (Taps == 1) {
+    return spanWords<bytes, 1>(texels, off[0], lastSpan, words[0], words[0]);
+  } else {
+    const __m256i step = _mm256_set1_epi32(static_cast<int>(bytes));
+    const __m256i apart = _mm256_or_si256(_mm256_xor_si256(off[1], _mm256_add_epi32(off[0], step)),
+                                          _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], step)));
+    return _mm256_testz_si256(apart, apart) &&
+           spanWords<bytes, 4>(texels, off[0], lastSpan, words[0], words[1]) &&
+           spanWords<bytes, 4>(texels, off[2], lastSpan, words[2], words[3]);
+  }
+}
+
 template <size_t I, Filter FL, int Count>
 [[gnu::target("avx2,fma")]] uint32_t filterPairs(const QuadLookup& q) {
   constexpr TexFormat F = kQuadFormats[I];
@@ -391,7 +473,9 @@ template <size_t I, Filter FL, int Count>
     // The texels are gathered before the cache's model runs, which then hides their latency.
     __m256i words[Count][kTaps];
     for (int k = 0; k < Count; ++k)
-      if (!rowPairs<F>(levels[k].texels, fp[k].off, _mm256_set1_epi32(lastWord[k] - 4), words[k]))
+      if (!spanTaps<F>(levels[k].texels, fp[k].off, lastWord[k] + 4 - kSpanBytes<bytes>,
+                       words[k]) &&
+          !rowPairs<F>(levels[k].texels, fp[k].off, _mm256_set1_epi32(lastWord[k] - 4), words[k]))
         for (int tap = 0; tap < kTaps; ++tap)
           words[k][tap] = texelWords<F>(levels[k], fp[k].off[tap], lastWord[k]);
     if (cache.enabled() && !allRecentHits<F>(levels, fp, lanes, cache))
@@ -555,6 +639,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
   if (levelBytes > INT32_MAX) return sseQuadFilter(I, FL)(q);
   const __m256i lastWord = _mm256_set1_epi32(static_cast<int32_t>(levelBytes - 4));
   const __m256i lastLoad = _mm256_set1_epi32(static_cast<int32_t>(levelBytes - 8));
+  const int64_t lastSpan = levelBytes - kSpanBytes<bytes>;
   const __m256i width = _mm256_set1_epi32(lv.width);
   const __m256 subTexel = _mm256_set1_ps(1.0f / static_cast<float>(kSubTexelScale));
   const __m256i one = _mm256_set1_epi32(1);
@@ -620,7 +705,8 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
       }
     }
     __m256i words[kTaps];
-    if (!rowPairs<F>(lv.texels, off, lastLoad, words))
+    if (!spanTaps<F>(lv.texels, off, lastSpan, words) &&
+        !rowPairs<F>(lv.texels, off, lastLoad, words))
       for (int tap = 0; tap < kTaps; ++tap) words[tap] = _mm256_i32gather_epi32(base, off[tap], 1);
     if (cached) lookUpWarpPair<F>(lv, off, geometry, cache);
     __m256 sum[4];
