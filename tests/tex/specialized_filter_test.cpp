@@ -246,7 +246,8 @@ TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
   std::mt19937 rng(4242);
   std::uniform_int_distribution<uint32_t> someQuads(1, 0xfeu);
   std::uniform_real_distribution<float> origin(-6.0f, 40.0f), scale(0.3f, 2.5f), turn(-0.6f, 0.6f);
-  constexpr TexCacheConfig kCaches[] = {{0, 64, 4}, {32768, 64, 8}, {512, 64, 4}, {256, 32, 2}};
+  constexpr TexCacheConfig kCaches[] = {
+      {0, 64, 4}, {32768, 64, 8}, {512, 64, 4}, {256, 32, 2}, {512, 16, 2}};
   constexpr int kQuads = 8;
   int direct = 0;
   for (const TexCacheConfig& cache : kCaches) {
