@@ -168,8 +168,8 @@ void WarpExecutor::sample(const Instr& in) {
     float* const row0 = whole ? regs_[in.dst.index] : out_[0];
     float* const rows[4] = {row0, row0 + kLanes, row0 + 2 * kLanes, row0 + 3 * kLanes};
     if (res_->textureUnit->sampleWarp(res_->textures[in.sampler], regs_[s.index], regs_[t.index],
-                                      quadsOfLanes(exec_), rows)) {
-      stats_->textureSamples += static_cast<uint64_t>(laneCount(exec_));
+                                      whole ? 0xffu : quadsOfLanes(exec_), rows)) {
+      stats_->textureSamples += whole ? kLanes : static_cast<uint64_t>(laneCount(exec_));
       if (!whole)
         for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
       return;

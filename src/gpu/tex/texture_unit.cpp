@@ -462,7 +462,8 @@ bool TextureUnit::incomplete(const TextureDescriptor& d, float (*out)[4], int pi
 // The bytes of one call's texel fetches go to the bus in one transaction.
 void TextureUnit::chargeFetches() {
   stats_.bytesFetched += fetchedBytes_;
-  memory_.countRead(BusClient::Texture, fetchedBytes_);
+  // Most calls hit in the cache throughout: nothing for the bus to count.
+  if (fetchedBytes_ != 0) memory_.countRead(BusClient::Texture, fetchedBytes_);
   chargeCacheStats();
 }
 
@@ -616,7 +617,8 @@ void TextureUnit::callKernel(const TextureDescriptor& d, QuadFilterFn kernel,
   fetchedBytes_ = 0;
   const uint64_t missBytes = cache_.stats().missBytes;
   const uint32_t fetched = kernel(lookup);
-  const auto count = static_cast<uint64_t>(laneCount(lookup.quads));
+  const auto count =
+      static_cast<uint64_t>(lookup.quads == 0xffu ? kWarpQuads : laneCount(lookup.quads));
   stats_.quads += count;
   stats_.samples += 4 * count;
   chargeTexels(d, fetched, missBytes);
