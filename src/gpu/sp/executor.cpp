@@ -44,16 +44,26 @@ void WarpExecutor::derivative(const Instr& in) {
 
 #if TESSERA_AVX2_CLONES
 namespace {
-// Two quads of one varying component (quads q and q + 1, vertices' values v[q][0..2]) in one
-// register: each lane's arithmetic is interpolate's, operation for operation.
-[[gnu::target("avx2")]] void interpolatePair(const float (&v)[2][3], const float* b1,
-                                             const float* b2, float* r) {
-  __m256 both[3];
-  for (int k = 0; k < 3; ++k) both[k] = _mm256_set_m128(_mm_set1_ps(v[1][k]), _mm_set1_ps(v[0][k]));
-  const __m256 p1 = _mm256_loadu_ps(b1), p2 = _mm256_loadu_ps(b2);
-  const __m256 p0 = _mm256_sub_ps(_mm256_sub_ps(_mm256_set1_ps(1.0f), p1), p2);
-  const __m256 sum = _mm256_add_ps(_mm256_mul_ps(both[0], p0), _mm256_mul_ps(both[1], p1));
-  _mm256_storeu_ps(r, _mm256_add_ps(sum, _mm256_mul_ps(both[2], p2)));
+// A whole warp of one varying component (`slot` of each quad's vertices' values), two quads a
+// register: each lane's arithmetic is interpolate's, operation for operation. The quads of a
+// warp mostly share one triangle: then its three values are read once for all of them.
+[[gnu::target("avx2")]] void interpolateWarp(const float* const* varyings, int slot,
+                                             const float* b1, const float* b2, float* r) {
+  constexpr int kVertex = kMaxVaryings * 4;  // one vertex's values
+  bool shared = true;
+  for (int q = 1; q < kLanes / 4; ++q) shared &= varyings[q] == varyings[0];
+  for (int q = 0; q < kLanes / 4; q += 2) {
+    const float *v0 = varyings[q], *v1 = varyings[q + 1];
+    __m256 both[3];
+    for (int k = 0; k < 3; ++k)
+      both[k] = shared ? _mm256_set1_ps(v0[k * kVertex + slot])
+                       : _mm256_set_m128(_mm_set1_ps(v1[k * kVertex + slot]),
+                                         _mm_set1_ps(v0[k * kVertex + slot]));
+    const __m256 p1 = _mm256_loadu_ps(b1 + 4 * q), p2 = _mm256_loadu_ps(b2 + 4 * q);
+    const __m256 p0 = _mm256_sub_ps(_mm256_sub_ps(_mm256_set1_ps(1.0f), p1), p2);
+    const __m256 sum = _mm256_add_ps(_mm256_mul_ps(both[0], p0), _mm256_mul_ps(both[1], p1));
+    _mm256_storeu_ps(r + 4 * q, _mm256_add_ps(sum, _mm256_mul_ps(both[2], p2)));
+  }
 }
 }  // namespace
 #endif
@@ -73,14 +83,7 @@ void WarpExecutor::interpolate(const Instr& in) {
     bool all = true;
     for (int q = 0; q < kLanes / 4; ++q) all &= varyings[q] != nullptr;
     if (all) {
-      for (int q = 0; q < kLanes / 4; q += 2) {
-        const float* v0 = varyings[q];
-        const float* v1 = varyings[q + 1];
-        const float v[2][3] = {
-            {v0[slot], v0[kMaxVaryings * 4 + slot], v0[2 * kMaxVaryings * 4 + slot]},
-            {v1[slot], v1[kMaxVaryings * 4 + slot], v1[2 * kMaxVaryings * 4 + slot]}};
-        interpolatePair(v, b1 + 4 * q, b2 + 4 * q, r + 4 * q);
-      }
+      interpolateWarp(varyings, slot, b1, b2, r);
       return store(in, r);
     }
   }
