@@ -1,7 +1,8 @@
 // Texture unit (tex/): the specialized quad lookups of quad_filter.cpp on the AVX2 path, two quads
 // (eight pixels) at a time. The work is split in steps over the pair's eight lanes: footprints
 // (coordinates, wrapping, weights and byte offsets in 256-bit registers), the texture cache's
-// lookups, the texel loads (hardware gathers), and the decode, filter and unorm expansion.
+// lookups, the texel loads (a pixel row's span shuffled, 8-byte row loads, or gathers), and the
+// decode, filter and unorm expansion.
 //
 // Every lane's arithmetic is the SSE kernel's, operation for operation, except the unorm
 // expansion, whose FMA form gives the same correctly rounded quotient (divideUnorm8); so the
