@@ -340,6 +340,15 @@ TESSERA_TEX_AVX2 void rowPair(const uint8_t* texels, __m256i lo, __m256i& left, 
       _mm256_shuffle_ps(_mm256_castsi256_ps(ra), _mm256_castsi256_ps(rb), _MM_SHUFFLE(2, 0, 2, 0)));
 }
 
+// Non-zero in each lane whose bilinear rows (off[0..3]: the top row's left and right texel, then
+// the bottom row's) are not two texels side by side, as at a clamped or wrapped edge.
+template <uint32_t Bytes>
+TESSERA_TEX_AVX2 __m256i apart(const __m256i (&off)[4]) {
+  const __m256i step = _mm256_set1_epi32(static_cast<int>(Bytes));
+  return _mm256_or_si256(_mm256_xor_si256(off[1], _mm256_add_epi32(off[0], step)),
+                         _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], step)));
+}
+
 // The words of a bilinear footprint's texels (off[0..3]: the top row's left and right, then the
 // bottom row's) when each row's two lie side by side, as they do except at a clamped or wrapped
 // edge: two 8-byte loads per lane. False (nothing loaded) otherwise, or when a load would pass
@@ -349,9 +358,7 @@ TESSERA_TEX_AVX2 bool rowPairs(const uint8_t* texels, const __m256i (&off)[Taps]
                                __m256i (&words)[Taps]) {
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
   if constexpr (Taps == 4) {
-    const __m256i step = _mm256_set1_epi32(static_cast<int>(bytes));
-    __m256i bad = _mm256_or_si256(_mm256_xor_si256(off[1], _mm256_add_epi32(off[0], step)),
-                                  _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], step)));
+    __m256i bad = apart<bytes>(off);
     // Four-byte texels side by side end within the level; narrower ones may not.
     if constexpr (bytes < 4)
       bad = _mm256_or_si256(bad, _mm256_or_si256(_mm256_cmpgt_epi32(off[0], lastLoad),
@@ -437,10 +444,8 @@ TESSERA_TEX_AVX2 bool spanTaps(const uint8_t* texels, const __m256i (&off)[Taps]
   if constexpr (Taps == 1) {
     return spanWords<bytes, 1>(texels, off[0], lastSpan, words[0], words[0]);
   } else {
-    const __m256i step = _mm256_set1_epi32(static_cast<int>(bytes));
-    const __m256i apart = _mm256_or_si256(_mm256_xor_si256(off[1], _mm256_add_epi32(off[0], step)),
-                                          _mm256_xor_si256(off[3], _mm256_add_epi32(off[2], step)));
-    return _mm256_testz_si256(apart, apart) &&
+    const __m256i bad = apart<bytes>(off);
+    return _mm256_testz_si256(bad, bad) &&
            spanWords<bytes, 4>(texels, off[0], lastSpan, words[0], words[1]) &&
            spanWords<bytes, 4>(texels, off[2], lastSpan, words[2], words[3]);
   }

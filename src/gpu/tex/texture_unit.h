@@ -224,8 +224,8 @@ class TextureUnit final {
   // GPU run pins the texels.
   struct WarpLookup {
     TextureDescriptor sampler;
-    QuadFilterFn kernel = nullptr;  // all eight quads
-    QuadFilterFn quadKernel;        // some of them
+    QuadFilterFn kernel = nullptr;      // all eight quads
+    QuadFilterFn quadKernel = nullptr;  // some of them
     Level level;
   };
   static constexpr uint32_t kWarpLookups = 4;
