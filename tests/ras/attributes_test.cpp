@@ -194,11 +194,22 @@ TEST(RasterizerAttributes, QuadInterpolationMatchesTheScalarArithmeticToTheBit) 
     expectSameInterpolation(a, b, trial);
 #if TESSERA_AVX2_CLONES
     if (hostSimdPath() == SimdPath::Avx2) {
-      Quad c{};
-      c.x = a.x;
-      c.y = a.y;
-      interpolateQuadAvx2(s, c);
-      expectSameInterpolation(c, b, trial);
+      // One quad alone, and the same quad second of a pair beside another quad.
+      Quad c[2]{};
+      c[0].x = a.x;
+      c[0].y = a.y;
+      interpolateQuadsAvx2(s, c, 1);
+      expectSameInterpolation(c[0], b, trial);
+      c[1] = c[0];
+      c[0].x = a.x - 2 * (trial % 5);
+      c[0].y = a.y + 2 * (trial % 3);
+      Quad d{};
+      d.x = c[0].x;
+      d.y = c[0].y;
+      interpolateQuadScalar(s, d);
+      interpolateQuadsAvx2(s, c, 2);
+      expectSameInterpolation(c[0], d, trial);
+      expectSameInterpolation(c[1], b, trial);
     }
 #endif
   }

@@ -2,6 +2,7 @@
 // stencil operation with masks and faces, missing buffers, and byte counters.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <random>
@@ -149,6 +150,57 @@ TEST(RbDepth, QuadTestMatchesThePixelByPixelReference) {
       EXPECT_EQ(rb.stats().samplesPassed, static_cast<uint64_t>(std::popcount(want)));
       EXPECT_EQ(rb.stats().depthBytesRead, std::popcount(mask) * uint64_t{bytes});
       EXPECT_EQ(rb.stats().depthBytesWritten, written);
+    }
+  }
+}
+
+// A primitive's quads tested together (depthStencilQuads) against a call per quad: the same
+// memory, masks and counters, with the depth test alone, with stencil, and with both off.
+TEST(RbDepth, QuadsOfAPrimitiveTestAsOneQuadAtATime) {
+  std::mt19937 rng(11);
+  constexpr int kW = 16, kH = 8;
+  for (DepthFormat fmt : {DepthFormat::D16, DepthFormat::D24S8}) {
+    const uint32_t bytes = bytesPerPixel(fmt);
+    for (int round = 0; round < 500; ++round) {
+      DepthStencilState s;
+      s.depthTest = round % 5 != 0;
+      s.depthWrite = (rng() & 1) != 0;
+      s.depthFunc = static_cast<CompareFunc>(rng() % 8);
+      s.stencilTest = round % 3 == 0;
+      s.front.func = static_cast<CompareFunc>(rng() % 8);
+      s.front.zpass = StencilOp::Incr;
+      s.front.ref = static_cast<uint8_t>(rng());
+      std::vector<uint8_t> a(kW * kH * bytes), b;
+      for (uint8_t& v : a) v = static_cast<uint8_t>(rng());
+      b = a;
+      const SurfaceView va{a.data(), kW * bytes, 0, 0}, vb{b.data(), kW * bytes, 0, 0};
+      // Up to eight distinct quads of the 8x4 quad grid, in a random order.
+      const int count = 1 + static_cast<int>(rng() % 8);
+      int x[8], y[8];
+      float zs[8][4];
+      const float* z[8];
+      uint8_t masks[8], want[8];
+      std::vector<int> cells(32);
+      for (int i = 0; i < 32; ++i) cells[i] = i;
+      std::shuffle(cells.begin(), cells.end(), rng);
+      for (int k = 0; k < count; ++k) {
+        x[k] = 2 * (cells[k] % 8);
+        y[k] = 2 * (cells[k] / 8);
+        for (float& v : zs[k]) v = static_cast<float>(rng() % 1000) / 999.0f;
+        z[k] = zs[k];
+        masks[k] = static_cast<uint8_t>(rng() % 16);
+      }
+      RenderBackend one, batch;
+      for (int k = 0; k < count; ++k)
+        want[k] = one.depthStencil(s, fmt, va, x[k], y[k], masks[k], z[k], true);
+      batch.depthStencilQuads(s, fmt, vb, count, x, y, z, masks, true);
+      for (int k = 0; k < count; ++k) ASSERT_EQ(masks[k], want[k]) << round << " quad " << k;
+      ASSERT_EQ(a, b) << round;
+      EXPECT_EQ(batch.stats().quads, one.stats().quads);
+      EXPECT_EQ(batch.stats().samplesTested, one.stats().samplesTested);
+      EXPECT_EQ(batch.stats().samplesPassed, one.stats().samplesPassed);
+      EXPECT_EQ(batch.stats().depthBytesRead, one.stats().depthBytesRead);
+      EXPECT_EQ(batch.stats().depthBytesWritten, one.stats().depthBytesWritten);
     }
   }
 }

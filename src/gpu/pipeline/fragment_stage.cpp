@@ -80,20 +80,62 @@ void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3
   bool blockUsed = false;
   for (int v = 0; v < 3; ++v)
     std::memcpy(block + v * sp::kMaxVaryings * 4, vary[v], sizeof(float) * 4 * numVaryings);
-  ras_.rasterize(tri, scissor, [&](const ras::Quad& q) { blockUsed |= addQuad(q, tri, block); });
+  ras_.rasterizeBatches(tri, scissor, [&](const ras::Quad* quads, int count) {
+    blockUsed |= addQuads(quads, count, tri, block);
+  });
   if (blockUsed) ++arenaNext_;
 }
 
-bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings) {
+bool FragmentStage::addQuads(const ras::Quad* quads, int count, const ras::Triangle& tri,
+                             const float* varyings) {
   const bool front = tri.frontFacing;
-  const bool ms = samples_ > 1;
-  uint8_t coverage = q.coverage;
-  uint16_t samples = 0;
-  if (ms) {
-    samples = q.sampleCoverage & coverageMask_;
-    coverage = ras::pixelsOf(samples);
-    if (!coverage) return false;
+  bool used = false;
+  if (samples_ == 1) {
+    uint8_t pass[ras::Rasterizer::kMaxBatch];
+    for (int k = 0; k < count; ++k) pass[k] = unhidden(quads[k], quads[k].coverage);
+    if (earlyZ_) {
+      int x[ras::Rasterizer::kMaxBatch] = {}, y[ras::Rasterizer::kMaxBatch] = {};
+      const float* z[ras::Rasterizer::kMaxBatch] = {};
+      uint8_t tested[ras::Rasterizer::kMaxBatch];
+      for (int k = 0; k < count; ++k) {
+        x[k] = quads[k].x;
+        y[k] = quads[k].y;
+        z[k] = quads[k].z;
+        tested[k] = pass[k];
+      }
+      rb_.depthStencilQuads(state_->depthStencil, state_->depthFormat, target_.depth, count, x, y,
+                            z, pass, front);
+      for (int k = 0; k < count; ++k)
+        stats_.earlyZRejected += static_cast<uint64_t>(quadLaneCount(tested[k] & ~pass[k]));
+    }
+    for (int k = 0; k < count; ++k) {
+      if (pass[k] == 0) continue;
+      pack(quads[k], pass[k], 0, tri, varyings);
+      used = true;
+    }
+    return used;
   }
+  for (int k = 0; k < count; ++k) {
+    const ras::Quad& q = quads[k];
+    uint16_t samples = q.sampleCoverage & coverageMask_;
+    uint8_t coverage = unhidden(q, ras::pixelsOf(samples));
+    if (!coverage) continue;
+    if (earlyZ_) {
+      samples = rb_.depthStencilSamples(state_->depthStencil, state_->depthFormat, target_.depth,
+                                        q.x, q.y, samples_, samples, q.sampleZ, front);
+      const uint8_t pass = ras::pixelsOf(samples);
+      stats_.earlyZRejected += quadLaneCount(coverage & ~pass);
+      coverage = pass;
+      if (!coverage) continue;
+    }
+    pack(q, coverage, samples, tri, varyings);
+    used = true;
+  }
+  return used;
+}
+
+uint8_t FragmentStage::unhidden(const ras::Quad& q, uint8_t coverage) {
+  if (coverage == 0) return 0;
   if (overdraw_) {
     for (int i = 0; i < 4; ++i) {
       const uint32_t x = uint32_t(q.x + (i & 1)), y = uint32_t(q.y + (i >> 1));
@@ -103,26 +145,18 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
   }
   if (blocks_ && blocks_->hiddenByFullCover(q.x, q.y, seq_)) {
     stats_.fullCoverSkipped += quadLaneCount(coverage);
-    return false;
+    return 0;
   }
   if (lrz_ && lrz_->quadHidden(q.x, q.y, q.z, coverage)) {
     stats_.lrzRejected += quadLaneCount(coverage);
-    return false;
+    return 0;
   }
-  if (earlyZ_ && ms) {
-    samples = rb_.depthStencilSamples(state_->depthStencil, state_->depthFormat, target_.depth, q.x,
-                                      q.y, samples_, samples, q.sampleZ, front);
-    const uint8_t pass = ras::pixelsOf(samples);
-    stats_.earlyZRejected += quadLaneCount(coverage & ~pass);
-    coverage = pass;
-    if (!coverage) return false;
-  } else if (earlyZ_) {
-    const uint8_t pass = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth,
-                                          q.x, q.y, coverage, q.z, front);
-    stats_.earlyZRejected += quadLaneCount(coverage & ~pass);
-    coverage = pass;
-    if (!coverage) return false;
-  }
+  return coverage;
+}
+
+void FragmentStage::pack(const ras::Quad& q, uint8_t coverage, uint16_t samples,
+                         const ras::Triangle& tri, const float* varyings) {
+  const bool ms = samples_ > 1, front = tri.frontFacing;
   Batch& b = batch();
   sp::FragmentWarp& warp = b.warp;
   const int slot = b.quadCount++;
@@ -164,7 +198,6 @@ bool FragmentStage::addQuad(const ras::Quad& q, const ras::Triangle& tri, const 
   warp.coverage |= uint32_t{coverage} << (slot * 4);
   if (front) warp.frontFacing |= quadLanes;
   if (b.quadCount == kQuadsPerWarp) flush();
-  return true;
 }
 
 void FragmentStage::flush() {

@@ -161,8 +161,16 @@ class FragmentStage final {
 
   Batch& batch() { return batches_[head_ % kBatches]; }
   const Batch& batch() const { return batches_[head_ % kBatches]; }
-  // False when early depth/stencil rejected the whole quad (nothing references `varyings`).
-  bool addQuad(const ras::Quad& q, const ras::Triangle& tri, const float* varyings);
+  // A triangle's quads from the rasterizer, each with early depth/stencil (the quads' tests
+  // side by side when they have one sample per pixel: they share no pixel). False when every
+  // quad was rejected (nothing references `varyings`).
+  bool addQuads(const ras::Quad* quads, int count, const ras::Triangle& tri, const float* varyings);
+  // The quad's covered pixels that neither overdraw-free block nor LRZ hides (and counts them
+  // for the overdraw image).
+  uint8_t unhidden(const ras::Quad& q, uint8_t coverage);
+  // Packs a quad with the pixels that passed (and their samples) into the open warp.
+  void pack(const ras::Quad& q, uint8_t coverage, uint16_t samples, const ras::Triangle& tri,
+            const float* varyings);
   // The packed warp goes on: shaded and written at once, or published for the helper.
   void flush();
   // Shades a warp on its core (on either thread); its fault and counters wait in the batch for

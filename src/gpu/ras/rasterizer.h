@@ -23,7 +23,17 @@ class Rasterizer final {
   // Calls emit(const Quad&) for every quad with at least one covered pixel, blocks in row-major
   // order and quads row-major inside each block.
   template <class Emit>
-  void rasterize(const Triangle& tri, const Scissor& scissor, Emit&& emit);
+  void rasterize(const Triangle& tri, const Scissor& scissor, Emit&& emit) {
+    rasterizeBatches(tri, scissor, [&](const Quad* quads, int count) {
+      for (int k = 0; k < count; ++k) emit(quads[k]);
+    });
+  }
+  // The same quads in the same order, handed over a few at a time: emitBatch(const Quad* quads,
+  // int count), 1 <= count <= kMaxBatch. The quads of one call are of one triangle, so no two
+  // share a pixel.
+  static constexpr int kMaxBatch = 8;
+  template <class EmitBatch>
+  void rasterizeBatches(const Triangle& tri, const Scissor& scissor, EmitBatch&& emitBatch);
 
   // Samples per pixel of the render target: 1, 2 or 4 (GRAS from RB_MSAA_CNTL).
   void setSamples(uint32_t samples) { samples_ = samples; }
@@ -281,8 +291,9 @@ bool walkSmall(const TriangleSetup& s, Visit&& visit) {
 
 }  // namespace detail
 
-template <class Emit>
-void Rasterizer::rasterize(const Triangle& tri, const Scissor& scissor, Emit&& emit) {
+template <class EmitBatch>
+void Rasterizer::rasterizeBatches(const Triangle& tri, const Scissor& scissor,
+                                  EmitBatch&& emitBatch) {
   ++stats_.triangles;
   const uint32_t samples = samples_;
   const bool ms = samples > 1;
@@ -293,31 +304,42 @@ void Rasterizer::rasterize(const Triangle& tri, const Scissor& scissor, Emit&& e
   }
   // Counted in locals and added once: the emit call would otherwise make every update a store.
   uint64_t quads = 0, pixels = 0, sampleCount = 0;
-  Quad quad;
+  // The walk gathers quads and interpolates them a few at a time before emitting them: one
+  // quad's interpolation is a chain of dependent steps (a division among them) that the next
+  // quad's can run beside. The walk never depends on what emit does.
+  Quad batch[kMaxBatch];
+  int pending = 0;
 #if TESSERA_AVX2_CLONES
   const bool avx2 = simdPath() == SimdPath::Avx2;
 #endif
+  auto drain = [&]() __attribute__((always_inline)) {
+#if TESSERA_AVX2_CLONES
+    if (avx2)
+      interpolateQuadsAvx2(s, batch, pending);
+    else
+#endif
+      for (int k = 0; k < pending; ++k) interpolateQuad(s, batch[k]);
+    if (ms)
+      for (int k = 0; k < pending; ++k) interpolateSampleZ(s, samples, batch[k]);
+    emitBatch(static_cast<const Quad*>(batch), pending);
+    pending = 0;
+  };
   // Inlined into both walks: a call per quad would cost more than the quad.
   auto covered = [&](int qx, int qy, uint8_t mask, uint16_t sampleMask)
       __attribute__((always_inline)) {
+    Quad& quad = batch[pending];
     quad.x = qx;
     quad.y = qy;
     quad.coverage = mask;
     quad.sampleCoverage = sampleMask;
-#if TESSERA_AVX2_CLONES
-    if (avx2)
-      interpolateQuadAvx2(s, quad);
-    else
-#endif
-      interpolateQuad(s, quad);
-    if (ms) interpolateSampleZ(s, samples, quad);
     const int n = quadLaneCount(mask);
     ++quads;
     pixels += static_cast<uint64_t>(n);
     sampleCount += static_cast<uint64_t>(ms ? laneCount(sampleMask) : n);
-    emit(static_cast<const Quad&>(quad));
+    if (++pending == kMaxBatch) drain();
   };
   if (ms || !detail::walkSmall(s, covered)) detail::walkBlocks(s, samples, covered);
+  if (pending != 0) drain();
   stats_.quads += quads;
   stats_.pixelsCovered += pixels;
   stats_.samplesCovered += sampleCount;

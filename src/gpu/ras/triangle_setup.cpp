@@ -98,21 +98,66 @@ bool setupTriangle(const Triangle& tri, const Scissor& scissor, TriangleSetup& o
 
 #if TESSERA_AVX2_CLONES
 namespace {
+#define TESSERA_RAS_AVX2 [[gnu::target("avx2"), gnu::always_inline]] inline
+
 // Plane i at the four pixels at (xs, ys): (a x + b y) + c in double, rounded to float.
-[[gnu::target("avx2"), gnu::always_inline]] inline __m128 planeAvx2(const TriangleSetup& s, int i,
-                                                                    __m256d xs, __m256d ys) {
+TESSERA_RAS_AVX2 __m128 planeAvx2(const TriangleSetup& s, int i, __m256d xs, __m256d ys) {
   const __m256d ax = _mm256_mul_pd(_mm256_set1_pd(s.a[i]), xs);
   const __m256d by = _mm256_mul_pd(_mm256_set1_pd(s.b[i]), ys);
   return _mm256_cvtpd_ps(_mm256_add_pd(_mm256_add_pd(ax, by), _mm256_set1_pd(s.c[i])));
 }
+
+TESSERA_RAS_AVX2 __m256 times(__m256 l, float v) {
+  return _mm256_mul_ps(l, _mm256_set1_ps(v));
+}
+// The first quad's four lanes, then the second's.
+TESSERA_RAS_AVX2 void storePair(float (&first)[4], float (&second)[4], __m256 v) {
+  _mm_storeu_ps(first, _mm256_castps256_ps128(v));
+  _mm_storeu_ps(second, _mm256_extractf128_ps(v, 1));
+}
+// A quad's pixel columns and rows, in doubles.
+TESSERA_RAS_AVX2 __m256d pixelsX(const Quad& q) {
+  const double x = q.x;
+  return _mm256_setr_pd(x, x + 1.0, x, x + 1.0);
+}
+TESSERA_RAS_AVX2 __m256d pixelsY(const Quad& q) {
+  const double y = q.y;
+  return _mm256_setr_pd(y, y, y + 1.0, y + 1.0);
+}
+
+// interpolateFromPlanes for two quads side by side in eight lanes: the same operations in the
+// same order on each pixel, so the same bits.
+TESSERA_RAS_AVX2 void interpolatePair(const TriangleSetup& s, Quad& first, Quad& second) {
+  const __m256d xa = pixelsX(first), ya = pixelsY(first);
+  const __m256d xb = pixelsX(second), yb = pixelsY(second);
+  __m256 l[3];
+  for (int i = 0; i < 3; ++i)
+    l[i] = _mm256_set_m128(planeAvx2(s, i, xb, yb), planeAvx2(s, i, xa, ya));
+  storePair(
+      first.z, second.z,
+      _mm256_add_ps(_mm256_add_ps(times(l[0], s.z[0]), times(l[1], s.z[1])), times(l[2], s.z[2])));
+  const __m256 w1 = times(l[1], s.invW[1]), w2 = times(l[2], s.invW[2]);
+  const __m256 invW = _mm256_add_ps(_mm256_add_ps(times(l[0], s.invW[0]), w1), w2);
+  storePair(first.invW, second.invW, invW);
+  const __m256 one = _mm256_set1_ps(1.0f);
+  const __m256 ok = _mm256_cmp_ps(invW, _mm256_setzero_ps(), _CMP_NEQ_UQ);
+  const __m256 r = _mm256_div_ps(one, _mm256_blendv_ps(one, invW, ok));
+  storePair(first.b1, second.b1, _mm256_blendv_ps(l[1], _mm256_mul_ps(w1, r), ok));
+  storePair(first.b2, second.b2, _mm256_blendv_ps(l[2], _mm256_mul_ps(w2, r), ok));
+}
 }  // namespace
 
-void interpolateQuadAvx2(const TriangleSetup& s, Quad& quad) {
-  const double x = quad.x, y = quad.y;
-  const __m256d xs = _mm256_setr_pd(x, x + 1.0, x, x + 1.0);
-  const __m256d ys = _mm256_setr_pd(y, y, y + 1.0, y + 1.0);
-  interpolateFromPlanes(s, planeAvx2(s, 0, xs, ys), planeAvx2(s, 1, xs, ys),
-                        planeAvx2(s, 2, xs, ys), quad);
+void interpolateQuadsAvx2(const TriangleSetup& s, Quad* quads, int count) {
+  int k = 0;
+  // Two quads at a time: the float steps run eight lanes wide, and the two quads' chains (the
+  // division above all) overlap.
+  for (; k + 1 < count; k += 2) interpolatePair(s, quads[k], quads[k + 1]);
+  if (k < count) {
+    Quad& q = quads[k];
+    const __m256d xs = pixelsX(q), ys = pixelsY(q);
+    interpolateFromPlanes(s, planeAvx2(s, 0, xs, ys), planeAvx2(s, 1, xs, ys),
+                          planeAvx2(s, 2, xs, ys), q);
+  }
 }
 #endif
 

@@ -107,9 +107,9 @@ inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
 #endif
 
 #if TESSERA_AVX2_CLONES
-// interpolateQuad on the AVX2 path: a plane's four pixels in one register of four doubles, each
-// pixel's arithmetic the same.
-[[gnu::target("avx2")]] void interpolateQuadAvx2(const TriangleSetup& s, Quad& quad);
+// interpolateQuad of `count` quads on the AVX2 path: a plane's four pixels in one register of four
+// doubles, two quads' float steps in one register of eight, each pixel's arithmetic the same.
+[[gnu::target("avx2")]] void interpolateQuadsAvx2(const TriangleSetup& s, Quad* quads, int count);
 #endif
 
 // Window z at every sample of the quad, from the same planes as interpolateQuad.

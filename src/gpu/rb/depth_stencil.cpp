@@ -190,6 +190,39 @@ uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, S
   return passed;
 }
 
+void RenderBackend::depthStencilQuads(const DepthStencilState& s, DepthFormat f, SurfaceView depth,
+                                      int count, const int* x, const int* y, const float* const* z,
+                                      uint8_t* masks, bool frontFacing) {
+#if defined(__SSE2__)
+  const SampleTest test(s, f, frontFacing);
+  if (!test.passesAll() && !test.stencilOn()) {
+    const DepthQuadTest quadTest(s, f);
+    // Every quad's two rows are asked for before the first is tested: a bin's depth and colour
+    // outgrow the host's caches, and each test would otherwise wait for its own rows.
+    for (int k = 0; k < count; ++k) {
+      __builtin_prefetch(depth.pixel(x[k], y[k], test.bytes()), 1);
+      __builtin_prefetch(depth.pixel(x[k], y[k] + 1, test.bytes()), 1);
+    }
+    uint64_t quads = 0, tested = 0, passed = 0;
+    for (int k = 0; k < count; ++k) {
+      const auto mask = static_cast<uint8_t>(masks[k] & 0xf);
+      masks[k] = 0;
+      if (mask == 0) continue;
+      ++quads;
+      tested += static_cast<uint64_t>(quadLaneCount(mask));
+      masks[k] = quadTest.run(QuadPixels(depth, x[k], y[k], test.bytes()), mask, z[k], stats_);
+      passed += static_cast<uint64_t>(quadLaneCount(masks[k]));
+    }
+    stats_.quads += quads;
+    stats_.samplesTested += tested;
+    stats_.samplesPassed += passed;
+    return;
+  }
+#endif
+  for (int k = 0; k < count; ++k)
+    masks[k] = depthStencil(s, f, depth, x[k], y[k], masks[k], z[k], frontFacing);
+}
+
 uint16_t RenderBackend::depthStencilSamples(const DepthStencilState& s, DepthFormat f,
                                             SurfaceView depth, int x, int y, uint32_t samples,
                                             uint16_t mask, const float z[4][4], bool frontFacing) {

@@ -29,6 +29,12 @@ class RenderBackend final {
   // to test against) it returns mask and touches no memory.
   uint8_t depthStencil(const DepthStencilState&, DepthFormat, SurfaceView depth, int x, int y,
                        uint8_t mask, const float z[4], bool frontFacing);
+  // depthStencil of `count` quads of one primitive, which share no pixel: quad k at (x[k], y[k])
+  // with depths z[k]; masks[k] goes in as its pixels to test and comes out as those that passed.
+  // The same memory, masks and counters as a call per quad, with the quads' tests overlapping.
+  void depthStencilQuads(const DepthStencilState&, DepthFormat, SurfaceView depth, int count,
+                         const int* x, const int* y, const float* const* z, uint8_t* masks,
+                         bool frontFacing);
   // Blends (GLES 2.0 §4.1.7) and writes the masked pixels of one quad; rgba[pixel][channel] is
   // the unclamped shader output.
   void color(const BlendState&, ColorFormat, SurfaceView color, int x, int y, uint8_t mask,
