@@ -163,64 +163,58 @@ uint32_t bytesPerPixel(DepthFormat f) {
 uint8_t RenderBackend::depthStencil(const DepthStencilState& s, DepthFormat f, SurfaceView depth,
                                     int x, int y, uint8_t mask, const float z[4],
                                     bool frontFacing) {
-  mask &= 0xf;
-  if (mask == 0) return 0;
-  const uint64_t live = static_cast<uint64_t>(quadLaneCount(mask));
-  ++stats_.quads;
-  stats_.samplesTested += live;
-  // §4.1.5/4.1.6: without a depth (stencil) buffer the depth (stencil) test always passes and
-  // nothing is written.
-  const SampleTest test(s, f, frontFacing);
-  if (test.passesAll()) {
-    stats_.samplesPassed += live;
-    return mask;
-  }
-  uint8_t passed = 0;
-#if defined(__SSE2__)
-  if (!test.stencilOn())
-    passed = DepthQuadTest(s, f).run(QuadPixels(depth, x, y, test.bytes()), mask, z, stats_);
-  else
-#endif
-    for (int i = 0; i < 4; ++i) {
-      if (!((mask >> i) & 1)) continue;
-      if (test.run(depth.pixel(x + (i & 1), y + (i >> 1), test.bytes()), z[i], stats_))
-        passed |= static_cast<uint8_t>(1u << i);
-    }
-  stats_.samplesPassed += static_cast<uint64_t>(quadLaneCount(passed));
-  return passed;
+  depthStencilQuads(s, f, depth, 1, &x, &y, &z, &mask, frontFacing);
+  return mask;
 }
 
 void RenderBackend::depthStencilQuads(const DepthStencilState& s, DepthFormat f, SurfaceView depth,
                                       int count, const int* x, const int* y, const float* const* z,
                                       uint8_t* masks, bool frontFacing) {
-#if defined(__SSE2__)
+  // §4.1.5/4.1.6: without a depth (stencil) buffer the depth (stencil) test always passes and
+  // nothing is written.
   const SampleTest test(s, f, frontFacing);
-  if (!test.passesAll() && !test.stencilOn()) {
-    const DepthQuadTest quadTest(s, f);
-    // Every quad's two rows are asked for before the first is tested: a bin's depth and colour
-    // outgrow the host's caches, and each test would otherwise wait for its own rows.
+  const bool tests = !test.passesAll();
+#if defined(__SSE2__)
+  // The depth test alone goes four pixels at a time.
+  const bool depthOnly = tests && !test.stencilOn();
+  const DepthQuadTest quadTest(s, f);
+  // Every quad's two rows are asked for before the first is tested: a bin's depth and colour
+  // outgrow the host's caches, and each test would otherwise wait for its own rows.
+  if (depthOnly && count > 1) {
     for (int k = 0; k < count; ++k) {
       __builtin_prefetch(depth.pixel(x[k], y[k], test.bytes()), 1);
       __builtin_prefetch(depth.pixel(x[k], y[k] + 1, test.bytes()), 1);
     }
-    uint64_t quads = 0, tested = 0, passed = 0;
-    for (int k = 0; k < count; ++k) {
-      const auto mask = static_cast<uint8_t>(masks[k] & 0xf);
-      masks[k] = 0;
-      if (mask == 0) continue;
-      ++quads;
-      tested += static_cast<uint64_t>(quadLaneCount(mask));
-      masks[k] = quadTest.run(QuadPixels(depth, x[k], y[k], test.bytes()), mask, z[k], stats_);
-      passed += static_cast<uint64_t>(quadLaneCount(masks[k]));
-    }
-    stats_.quads += quads;
-    stats_.samplesTested += tested;
-    stats_.samplesPassed += passed;
-    return;
   }
+#else
+  constexpr bool depthOnly = false;
 #endif
-  for (int k = 0; k < count; ++k)
-    masks[k] = depthStencil(s, f, depth, x[k], y[k], masks[k], z[k], frontFacing);
+  uint64_t quads = 0, tested = 0, passed = 0;
+  for (int k = 0; k < count; ++k) {
+    const auto mask = static_cast<uint8_t>(masks[k] & 0xf);
+    masks[k] = 0;
+    if (mask == 0) continue;
+    ++quads;
+    tested += static_cast<uint64_t>(quadLaneCount(mask));
+    uint8_t pass = mask;
+    if (depthOnly) {
+#if defined(__SSE2__)
+      pass = quadTest.run(QuadPixels(depth, x[k], y[k], test.bytes()), mask, z[k], stats_);
+#endif
+    } else if (tests) {
+      pass = 0;
+      for (int i = 0; i < 4; ++i) {
+        if (!((mask >> i) & 1)) continue;
+        if (test.run(depth.pixel(x[k] + (i & 1), y[k] + (i >> 1), test.bytes()), z[k][i], stats_))
+          pass |= static_cast<uint8_t>(1u << i);
+      }
+    }
+    masks[k] = pass;
+    passed += static_cast<uint64_t>(quadLaneCount(pass));
+  }
+  stats_.quads += quads;
+  stats_.samplesTested += tested;
+  stats_.samplesPassed += passed;
 }
 
 uint16_t RenderBackend::depthStencilSamples(const DepthStencilState& s, DepthFormat f,
