@@ -2,6 +2,11 @@
 // versions (and so Mesa's contexts) differ, and object lifetimes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <utility>
+#include <vector>
+
 #include "api/gles2_fixture.h"
 
 namespace tessera::gles2 {
@@ -167,6 +172,77 @@ TEST(Gles2Context, DrawWithoutProgramIsNoOpAndBadModeIsInvalidEnum) {
   EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_NO_ERROR));
   f.gl.drawArrays(0x77, 0, 3);
   EXPECT_EQ(f.gl.takeError(), static_cast<GLenum>(GL_INVALID_ENUM));
+}
+
+// glGenerateMipmap of the byte formats (§3.7.11): every texel of every level the rounded average
+// of its 2x2 texels in the level above, the last row or column repeated where a level is one
+// texel wide or high. Each level is read back by drawing it texel for pixel: a viewport of the
+// level's size under NEAREST_MIPMAP_NEAREST picks that level.
+TEST(Gles2Context, GenerateMipmapAveragesTwoByTwoTexels) {
+  Gles2Fixture f(64, 64, false);
+  struct Format {
+    GLenum format;
+    int bytes;
+    std::array<int, 4>
+        channel;  // each of R, G, B, A: the texel byte it shows, or -1 for 0, -2 for 255
+  };
+  const Format formats[] = {{GL_RGBA, 4, {0, 1, 2, 3}},
+                            {GL_RGB, 3, {0, 1, 2, -2}},
+                            {GL_LUMINANCE_ALPHA, 2, {0, 0, 0, 1}},
+                            {GL_LUMINANCE, 1, {0, 0, 0, -2}},
+                            {GL_ALPHA, 1, {-1, -1, -1, 0}}};
+  uint32_t seed = 12345;
+  auto random = [&seed] {
+    seed = seed * 1664525u + 1013904223u;
+    return static_cast<uint8_t>(seed >> 24);
+  };
+  for (const Format& fm : formats) {
+    for (auto [w0, h0] :
+         {std::pair{37, 11}, std::pair{1, 9}, std::pair{12, 1}, std::pair{16, 16}}) {
+      std::vector<uint8_t> level(static_cast<size_t>(w0 * h0 * fm.bytes));
+      for (uint8_t& b : level) b = random();
+      f.texture();
+      f.gl.pixelStore(GL_UNPACK_ALIGNMENT, 1);
+      f.gl.texImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(fm.format), w0, h0, 0, fm.format,
+                      GL_UNSIGNED_BYTE, level.data());
+      f.gl.generateMipmap(GL_TEXTURE_2D);
+      f.gl.texParameter(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+      ASSERT_EQ(f.err(), static_cast<GLenum>(GL_NO_ERROR));
+      int w = w0, h = h0;
+      for (int lv = 1; w > 1 || h > 1; ++lv) {
+        const int nw = std::max(1, w / 2), nh = std::max(1, h / 2);
+        std::vector<uint8_t> next(static_cast<size_t>(nw * nh * fm.bytes));
+        for (int y = 0; y < nh; ++y)
+          for (int x = 0; x < nw; ++x)
+            for (int b = 0; b < fm.bytes; ++b) {
+              int sum = 0;
+              for (int dy = 0; dy < 2; ++dy)
+                for (int dx = 0; dx < 2; ++dx)
+                  sum += level[static_cast<size_t>(
+                      ((std::min(h - 1, 2 * y + dy) * w) + std::min(w - 1, 2 * x + dx)) * fm.bytes +
+                      b)];
+              next[static_cast<size_t>((y * nw + x) * fm.bytes + b)] =
+                  static_cast<uint8_t>((sum + 2) / 4);
+            }
+        level = std::move(next);
+        w = nw, h = nh;
+        f.gl.viewport(0, 0, w, h);
+        f.drawTexture(0, 0);
+        std::vector<uint8_t> pixels(static_cast<size_t>(w * h * 4));
+        f.gl.readPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+        for (int i = 0; i < w * h; ++i)
+          for (int c = 0; c < 4; ++c) {
+            const int from = fm.channel[static_cast<size_t>(c)];
+            const int want = from == -1   ? 0
+                             : from == -2 ? 255
+                                          : level[static_cast<size_t>(i * fm.bytes + from)];
+            ASSERT_EQ(pixels[static_cast<size_t>(4 * i + c)], want)
+                << "format " << std::hex << fm.format << std::dec << " " << w0 << "x" << h0
+                << " level " << lv << " texel " << i << " channel " << c;
+          }
+      }
+    }
+  }
 }
 
 }  // namespace

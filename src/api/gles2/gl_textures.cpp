@@ -213,6 +213,48 @@ void encode(TexFormat f, const int c[4], uint8_t* p, int bytes) {
   p[1] = static_cast<uint8_t>(v >> 8);
 }
 
+// Formats whose every byte is a channel of its own (decode's default case): their 2x2 averages
+// are taken byte by byte.
+bool byteChannels(TexFormat f) {
+  return f == TexFormat::RGBA8 || f == TexFormat::RGB8 || f == TexFormat::LA8 ||
+         f == TexFormat::L8 || f == TexFormat::A8;
+}
+
+// The next level of a w x h image of byte channels (Bytes per texel): each byte the rounded
+// average of its 2x2 texels, the last row or column repeated where the size is 1, as the general
+// loop of generateMipmap does. Straight rows of a fixed texel size, which the compiler
+// vectorizes: this runs once per frame for a texture rendered into and then mipmapped.
+template <size_t Bytes>
+void halveBytes(const uint8_t* src, GLsizei w, GLsizei h, uint8_t* dst) {
+  const GLsizei nw = std::max(1, w / 2), nh = std::max(1, h / 2);
+  const size_t pitch = static_cast<size_t>(w) * Bytes;
+  // A level 1 wide (or high) repeats its only column (row); otherwise 2x + 1 < w always.
+  const size_t right = w > 1 ? Bytes : 0;
+  for (GLsizei y = 0; y < nh; ++y) {
+    const uint8_t* r0 = src + static_cast<size_t>(2 * y) * pitch;
+    const uint8_t* r1 = h > 1 ? r0 + pitch : r0;
+    uint8_t* out = dst + static_cast<size_t>(y) * static_cast<size_t>(nw) * Bytes;
+    for (size_t x = 0; x < static_cast<size_t>(nw); ++x) {
+      const size_t at = 2 * x * Bytes;
+      for (size_t b = 0; b < Bytes; ++b)
+        out[x * Bytes + b] = static_cast<uint8_t>(
+            (r0[at + b] + r0[at + right + b] + r1[at + b] + r1[at + right + b] + 2) / 4);
+    }
+  }
+}
+void halveBytes(const uint8_t* src, GLsizei w, GLsizei h, size_t bytes, uint8_t* dst) {
+  switch (bytes) {
+    case 1:
+      return halveBytes<1>(src, w, h, dst);
+    case 2:
+      return halveBytes<2>(src, w, h, dst);
+    case 3:
+      return halveBytes<3>(src, w, h, dst);
+    default:
+      return halveBytes<4>(src, w, h, dst);
+  }
+}
+
 }  // namespace
 
 TexImage& Texture::image(uint32_t face, GLint level) {
@@ -542,6 +584,12 @@ void Context::generateMipmap(GLenum target) {
                static_cast<size_t>(x);
       };
       const int dz = d > 1 ? 2 : 1, n = 4 * dz;
+      if (d == 1 && byteChannels(f->tex)) {
+        halveBytes(src.texels.data(), w, h, bytes, dst.texels.data());
+        t->faces[face].push_back(std::move(dst));
+        w = nw, h = nh;
+        continue;
+      }
       for (GLsizei z = 0; z < nd; ++z) {
         for (GLsizei y = 0; y < nh; ++y) {
           for (GLsizei x = 0; x < nw; ++x) {
