@@ -250,27 +250,61 @@ TESSERA_TEX_AVX2 bool allRecentHits(const Level (&levels)[Count],
 }
 
 // The pair's lookups texel by texel, in the general filter's order (lane by lane, each lane's
-// levels in turn, a bilinear footprint row by row).
+// levels in turn, a bilinear footprint row by row). Each lane's footprint rows are measured in
+// registers first: a row whose texels lie side by side on one line (nearly all) is that many
+// lookups of the line in a row (CacheProbe::lookUpLine); the others, a texel across two lines or
+// a row split by wrapping, are looked up texel by texel.
 template <TexFormat F, int Taps, int Count>
 TESSERA_TEX_AVX2 void lookUpInOrder(const Level (&levels)[Count],
                                     const Footprint8<Taps> (&fp)[Count], uint32_t lanes,
                                     CacheProbe& cache) {
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
+  constexpr int kRows = Taps == 1 ? 1 : 2, kPerRow = Taps / kRows;
+  const uint32_t shift = cache.lineShift();
+  const __m128i count = _mm_cvtsi32_si128(static_cast<int>(shift));
+  alignas(32) uint32_t line[Count][kRows][8];  // a row's first line, from the level's first
   alignas(32) uint32_t off[Count][Taps][8];
-  for (int k = 0; k < Count; ++k)
+  uint32_t oneLine[Count][kRows];  // the lanes whose row lies on one line
+  uint64_t baseLine[Count];
+  for (int k = 0; k < Count; ++k) {
+    const GpuAddress address = levels[k].address;
+    baseLine[k] = address >> shift;
+    const __m256i rem = _mm256_set1_epi32(static_cast<int>(address & ((uint64_t{1} << shift) - 1)));
+    for (int r = 0; r < kRows; ++r) {
+      const __m256i lo = fp[k].off[kPerRow * r], hi = fp[k].off[kPerRow * r + kPerRow - 1];
+      const __m256i first = _mm256_srl_epi32(_mm256_add_epi32(rem, lo), count);
+      const __m256i last = _mm256_srl_epi32(
+          _mm256_add_epi32(rem, _mm256_add_epi32(hi, _mm256_set1_epi32(bytes - 1))), count);
+      __m256i one = _mm256_cmpeq_epi32(first, last);
+      if constexpr (kPerRow == 2)
+        one = _mm256_and_si256(
+            one, _mm256_cmpeq_epi32(hi, _mm256_add_epi32(lo, _mm256_set1_epi32(bytes))));
+      _mm256_store_si256(reinterpret_cast<__m256i*>(line[k][r]), first);
+      oneLine[k][r] = laneBits(one);
+    }
     for (int tap = 0; tap < Taps; ++tap)
       _mm256_store_si256(reinterpret_cast<__m256i*>(off[k][tap]), fp[k].off[tap]);
+  }
+  uint32_t simple = lanes;  // the lanes whose every row lies on one line
+  for (int k = 0; k < Count; ++k)
+    for (int r = 0; r < kRows; ++r) simple &= oneLine[k][r];
   for (; lanes; lanes &= lanes - 1) {
     const int l = std::countr_zero(lanes);
+    if ((simple >> l) & 1u) {
+#pragma GCC unroll 4
+      for (int k = 0; k < Count; ++k)
+#pragma GCC unroll 2
+        for (int r = 0; r < kRows; ++r) cache.lookUpLine(baseLine[k] + line[k][r][l], kPerRow);
+      continue;
+    }
     for (int k = 0; k < Count; ++k) {
-      const GpuAddress a = levels[k].address;
-      if constexpr (Taps == 1) {
-        cache.access(a + off[k][0][l], bytes);
-      } else if (off[k][1][l] == off[k][0][l] + bytes) {
-        cache.accessRun(a + off[k][0][l], bytes, 2);
-        cache.accessRun(a + off[k][2][l], bytes, 2);
-      } else {
-        for (int tap = 0; tap < 4; ++tap) cache.access(a + off[k][tap][l], bytes);
+      for (int r = 0; r < kRows; ++r) {
+        if ((oneLine[k][r] >> l) & 1u) {
+          cache.lookUpLine(baseLine[k] + line[k][r][l], kPerRow);
+        } else {
+          for (int tap = kPerRow * r; tap < kPerRow * (r + 1); ++tap)
+            cache.access(levels[k].address + off[k][tap][l], bytes);
+        }
       }
     }
   }
@@ -540,46 +574,53 @@ struct PairLines {
 // its group's first lane and the next one: the `groups` groups are the pair's two pixel rows
 // (lanes 0, 1, 4, 5 and 2, 3, 6, 7) or each quad's two rows (lanes 0, 1, then 2, 3, ...). Puts each
 // group's lines in lines[0..n) and the texels across two lines (two lookups each) in `split`.
+// False, with nothing put, when a row spreads wider.
 template <uint32_t Bytes, int Taps>
 TESSERA_TEX_AVX2 bool pairLines(const PairLines& p, const __m256i (&off)[Taps], int groups,
                                 uint64_t* lines, int& n, uint32_t& split) {
   constexpr int kRows = Taps == 1 ? 1 : 2;
   const __m256i groupFirst = groups == 2 ? _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2)
                                          : _mm256_setr_epi32(0, 0, 2, 2, 4, 4, 6, 6);
-  const __m256i one = _mm256_set1_epi32(1);
   __m256i spread = _mm256_setzero_si256(), apart = _mm256_setzero_si256();
-  n = 0;
-  split = 0;
+  __m256i f[kRows], e[kRows], base[kRows];
   for (int r = 0; r < kRows; ++r) {
     const __m256i lo = off[2 * r], hi = off[2 * r + Taps / 4];
-    const __m256i f = _mm256_srl_epi32(_mm256_add_epi32(p.first, lo), p.shift);
-    const __m256i e = _mm256_srl_epi32(_mm256_add_epi32(p.last, hi), p.shift);
-    const __m256i base = _mm256_permutevar8x32_epi32(f, groupFirst);
-    const __m256i de = _mm256_sub_epi32(e, base);
-    spread = _mm256_or_si256(spread, _mm256_or_si256(_mm256_sub_epi32(f, base), de));
-    const uint32_t next = laneBits(_mm256_cmpeq_epi32(de, one));
+    f[r] = _mm256_srl_epi32(_mm256_add_epi32(p.first, lo), p.shift);
+    e[r] = _mm256_srl_epi32(_mm256_add_epi32(p.last, hi), p.shift);
+    base[r] = _mm256_permutevar8x32_epi32(f[r], groupFirst);
+    spread = _mm256_or_si256(
+        spread, _mm256_or_si256(_mm256_sub_epi32(f[r], base[r]), _mm256_sub_epi32(e[r], base[r])));
     if constexpr (Taps == 4)
       apart = _mm256_or_si256(apart,
                               _mm256_xor_si256(hi, _mm256_add_epi32(lo, _mm256_set1_epi32(Bytes))));
+  }
+  if (!_mm256_testz_si256(spread, _mm256_set1_epi32(~1)) || !_mm256_testz_si256(apart, apart))
+    return false;
+  n = 0;
+  split = 0;
+  for (int r = 0; r < kRows; ++r) {
     if constexpr (Bytes == 3) {
       if constexpr (Taps == 1) {
-        split += laneCount(~laneBits(_mm256_cmpeq_epi32(f, e)) & 0xffu);
+        split += laneCount(~laneBits(_mm256_cmpeq_epi32(f[r], e[r])) & 0xffu);
       } else {
+        const __m256i lo = off[2 * r], hi = off[2 * r + 1];
         const __m256i e0 = _mm256_srl_epi32(_mm256_add_epi32(p.last, lo), p.shift);
         const __m256i f1 = _mm256_srl_epi32(_mm256_add_epi32(p.first, hi), p.shift);
-        split += laneCount(~laneBits(_mm256_cmpeq_epi32(f, e0)) & 0xffu) +
-                 laneCount(~laneBits(_mm256_cmpeq_epi32(f1, e)) & 0xffu);
+        split += laneCount(~laneBits(_mm256_cmpeq_epi32(f[r], e0)) & 0xffu) +
+                 laneCount(~laneBits(_mm256_cmpeq_epi32(f1, e[r])) & 0xffu);
       }
     }
+    const uint32_t next =
+        laneBits(_mm256_cmpeq_epi32(_mm256_sub_epi32(e[r], base[r]), _mm256_set1_epi32(1)));
     alignas(32) uint32_t bases[8];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(bases), f);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(bases), f[r]);
     for (int g = 0; g < groups; ++g) {
       const uint32_t lanes = (groups == 2 ? 0x33u : 0x3u) << (2 * g);
       lines[n++] = p.baseLine + bases[2 * g];
       if (next & lanes) lines[n++] = p.baseLine + bases[2 * g] + 1;
     }
   }
-  return _mm256_testz_si256(spread, _mm256_set1_epi32(~1)) && _mm256_testz_si256(apart, apart);
+  return true;
 }
 
 // The cache lookups of a pair of a whole warp (filterWarp): when pairLines finds the pair's
@@ -617,16 +658,13 @@ TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps]
       for (int i = 0; i < distinct; ++i) cache.lookUpLine(lines[i]);
       return cache.countRecentHits(lookups - static_cast<uint64_t>(distinct), lines[distinct - 1]);
     }
-    // Some line is not the most recent of its set, so allRecentHits would not count them.
-    const Level levels[1] = {lv};
-    Footprint8<Taps> fp[1];
-    for (int tap = 0; tap < Taps; ++tap) fp[0].off[tap] = off[tap];
-    return lookUpInOrder<F>(levels, fp, 0xffu, cache);
   }
+  // Lines of several sets, or more lines than a few: the general order, which tests a row on one
+  // line in one step (a pair of a minified texture mostly comes here).
   const Level levels[1] = {lv};
   Footprint8<Taps> fp[1];
   for (int tap = 0; tap < Taps; ++tap) fp[0].off[tap] = off[tap];
-  if (!allRecentHits<F>(levels, fp, 0xffu, cache)) lookUpInOrder<F>(levels, fp, 0xffu, cache);
+  lookUpInOrder<F>(levels, fp, 0xffu, cache);
 }
 
 // The lookup of a whole warp (eight quads) from one level without a texel offset, with REPEAT or

@@ -160,13 +160,16 @@ class CacheProbe final {
   // The line is the most recently used of its set (the previous fetch's is, without a test): a
   // lookup of it is a hit that changes no recency order.
   bool mostRecent(uint64_t line) const { return line == last_ || front_[line & setMask_] == line; }
-  // One lookup of `line`: a hit without a tag test when it is the most recent of its set,
-  // otherwise the set is searched (and filled on a miss).
-  [[gnu::always_inline]] void lookUpLine(uint64_t line) {
-    if (mostRecent(line))
-      ++hits_;
-    else
+  // `count` (>= 1) lookups of `line` in a row: hits without a tag test when it is the most recent
+  // of its set; otherwise the first searches the set (and fills it on a miss), which leaves the
+  // line the most recent, so the others hit.
+  [[gnu::always_inline]] void lookUpLine(uint64_t line, uint32_t count = 1) {
+    if (mostRecent(line)) {
+      hits_ += count;
+    } else {
       cache_->lookupLine(line);
+      hits_ += count - 1;
+    }
     last_ = line;
   }
   // `count` lookups, each of a line that mostRecent() holds for, the last of them of `lastLine`:
