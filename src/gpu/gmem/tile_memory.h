@@ -15,27 +15,70 @@ class TileMemory final {
  public:
   explicit TileMemory(uint32_t bytes) : bytes_(bytes, 0) {}
   uint32_t size() const { return static_cast<uint32_t>(bytes_.size()); }
-  // GMEM holds nothing defined when a bin starts; the model zeroes it, so a bin that reads what
-  // it neither cleared nor restored sees the same bytes whichever bin ran before it.
-  // Only the bytes handed out since the last zero() can have changed.
+  // GMEM holds nothing defined when a bin starts; the model gives it zeros, so a bin that reads
+  // what it neither cleared nor restored sees the same bytes whichever bin ran before it. The
+  // zeros are written when the bin first takes a slice of the bytes an earlier bin left, unless
+  // it takes the slice to overwrite whole (a clear of the whole bin): a bin that starts with a
+  // full clear costs no zeroing.
   void zero() {
-    std::fill(bytes_.begin(), bytes_.begin() + static_cast<std::ptrdiff_t>(touched_), uint8_t{0});
+    uint64_t end = touched_;
+    for (const Span& s : stale_) end = std::max(end, s.end);
+    stale_.clear();
+    if (end != 0) stale_.push_back({0, end});
     touched_ = 0;
   }
-  // A slice of GMEM; faults (BadState) if it does not fit: the driver's layout is wrong.
+  // A slice of GMEM to read and write; faults (BadState) if it does not fit: the driver's layout
+  // is wrong.
   uint8_t* slice(uint64_t offset, uint64_t bytes) {
+    check(offset, bytes);
+    // Every stale span the slice meets is zeroed whole: the spans stay few.
+    for (size_t i = 0; i < stale_.size();) {
+      const Span s = stale_[i];
+      if (s.begin < offset + bytes && offset < s.end) {
+        std::fill(bytes_.begin() + static_cast<std::ptrdiff_t>(s.begin),
+                  bytes_.begin() + static_cast<std::ptrdiff_t>(s.end), uint8_t{0});
+        stale_[i] = stale_.back();
+        stale_.pop_back();
+      } else {
+        ++i;
+      }
+    }
+    return bytes_.data() + offset;
+  }
+  // A slice the caller writes every byte of before anything reads it: not zeroed.
+  uint8_t* overwrite(uint64_t offset, uint64_t bytes) {
+    check(offset, bytes);
+    const uint64_t end = offset + bytes;
+    for (size_t i = 0; i < stale_.size();) {
+      const Span s = stale_[i];
+      if (s.begin >= end || offset >= s.end) {
+        ++i;
+        continue;
+      }
+      stale_[i] = stale_.back();
+      stale_.pop_back();
+      if (s.begin < offset) stale_.push_back({s.begin, offset});
+      if (end < s.end) stale_.push_back({end, s.end});
+    }
+    return bytes_.data() + offset;
+  }
+
+ private:
+  struct Span {
+    uint64_t begin, end;
+  };
+  void check(uint64_t offset, uint64_t bytes) {
     if (offset > bytes_.size() || bytes > bytes_.size() - offset)
       throw GpuFault(FaultKind::BadState, offset, BusClient::RenderBackend,
                      "GMEM access of " + std::to_string(bytes) + " bytes at offset " +
                          std::to_string(offset) + " exceeds the " + std::to_string(bytes_.size()) +
                          "-byte tile memory");
     touched_ = std::max(touched_, offset + bytes);
-    return bytes_.data() + offset;
   }
 
- private:
   std::vector<uint8_t> bytes_;
-  uint64_t touched_ = 0;  // end of the furthest slice handed out since the last zero()
+  uint64_t touched_ = 0;     // end of the furthest slice handed out since the last zero()
+  std::vector<Span> stale_;  // bytes an earlier bin left, which read as zeros once handed out
 };
 
 }  // namespace tessera::gpu::gmem

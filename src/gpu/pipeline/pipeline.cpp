@@ -321,7 +321,7 @@ void Pipeline::draw(const cp::DrawPacket& d, const cp::RegisterFile& regs) {
   renderDraw(s, nullptr);
 }
 
-RenderTarget Pipeline::currentTarget(const DrawState& s) {
+RenderTarget Pipeline::currentTarget(const DrawState& s, bool wholeColor, bool wholeDepth) {
   RenderTarget t;
   // A multisample buffer is addressed by sample: bytes per pixel and origin × samples.
   const uint32_t n = s.samples;
@@ -332,8 +332,11 @@ RenderTarget Pipeline::currentTarget(const DrawState& s) {
     if (pixels == 0) badState("GMEM render pass with RB_BIN_SIZE of zero");
     const int ox = s.windowScissor.x0 * int(n), oy = s.windowScissor.y0;
     checkWindowFitsBin(s);
-    if (cpp) t.color = {gmem_.slice(s.gmemColorBase, pixels * cpp), s.binWidth * cpp, ox, oy};
-    if (zpp) t.depth = {gmem_.slice(s.gmemDepthBase, pixels * zpp), s.binWidth * zpp, ox, oy};
+    auto take = [&](uint32_t base, uint32_t bpp, bool whole) {
+      return whole ? gmem_.overwrite(base, pixels * bpp) : gmem_.slice(base, pixels * bpp);
+    };
+    if (cpp) t.color = {take(s.gmemColorBase, cpp, wholeColor), s.binWidth * cpp, ox, oy};
+    if (zpp) t.depth = {take(s.gmemDepthBase, zpp, wholeDepth), s.binWidth * zpp, ox, oy};
   } else {
     // The whole surface must be mapped: the RB may touch any pixel of it.
     auto view = [&](GpuAddress base, uint32_t pitch, uint32_t bpp) {
@@ -448,14 +451,23 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
   }
   if (r.x1 <= r.x0 || r.y1 <= r.y0) return;
   ++stats_.clears;
-  const RenderTarget t = currentTarget(s);
+  // GLES 2.0 §4.2.3: a clear honours the colour, depth and stencil write masks; a partial mask
+  // keeps the other bits, so the surface is read as well as written.
+  const uint8_t colorMask = s.blend.colorWriteMask & 0xf;
+  const bool depth = (which & 2) && s.depthStencil.depthWrite;
+  const uint8_t stencilMask = (which & 4) ? s.depthStencil.front.writeMask : 0;
+  const bool hasStencil = s.depthFormat == rb::DepthFormat::D24S8;
+  // A clear of every byte of a whole bin's buffer overwrites its GMEM slice: the slice need not
+  // read as zeros first (gmem::TileMemory).
+  const bool wholeBin = mode_ == cp::RenderMode::Gmem && r.x0 == s.windowScissor.x0 &&
+                        r.y0 == s.windowScissor.y0 && uint32_t(r.x1 - r.x0) == s.binWidth &&
+                        uint32_t(r.y1 - r.y0) == s.binHeight;
+  const RenderTarget t = currentTarget(s, wholeBin && (which & 1) && colorMask == 0xf,
+                                       wholeBin && depth && (!hasStencil || stencilMask == 0xff));
   // Every sample of a multisample buffer is cleared: rows of x × samples elements.
   const int n = int(s.samples);
   const uint64_t area = uint64_t(r.x1 - r.x0) * uint64_t(r.y1 - r.y0) * uint64_t(n);
-  // GLES 2.0 §4.2.3: a clear honours the colour, depth and stencil write masks; a partial mask
-  // keeps the other bits, so the surface is read as well as written.
   uint64_t written = 0, read = 0;
-  const uint8_t colorMask = s.blend.colorWriteMask & 0xf;
   if ((which & 1) && s.hasColor && colorMask) {
     float rgba[4];
     for (int i = 0; i < 4; ++i) rgba[i] = regs.getFloat(Reg::RB_CLEAR_COLOR, i);
@@ -464,9 +476,6 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
     written += area * rb::bytesPerPixel(s.colorFormat);
     if (colorMask != 0xf) read += area * rb::bytesPerPixel(s.colorFormat);
   }
-  const bool depth = (which & 2) && s.depthStencil.depthWrite;
-  const uint8_t stencilMask = (which & 4) ? s.depthStencil.front.writeMask : 0;
-  const bool hasStencil = s.depthFormat == rb::DepthFormat::D24S8;
   if ((depth || (stencilMask && hasStencil)) && s.depthFormat != rb::DepthFormat::None) {
     rb::RenderBackend::clearDepthStencil(s.depthFormat, t.depth, r.x0 * n, r.y0, r.x1 * n, r.y1,
                                          regs.getFloat(Reg::RB_CLEAR_DEPTH),

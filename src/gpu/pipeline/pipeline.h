@@ -180,7 +180,9 @@ class Pipeline final : public cp::CpBackend {
   // Waits for every range still queued or running: binningDraw's way out, a fault's included.
   void drainRanges() noexcept;
   void renderDraw(const DrawState& s, const std::vector<uint32_t>* visible);
-  RenderTarget currentTarget(const DrawState& s);
+  // The bin's GMEM buffers (or the surfaces in sysmem); a buffer taken `whole` is one the caller
+  // overwrites every byte of before reading any.
+  RenderTarget currentTarget(const DrawState& s, bool wholeColor = false, bool wholeDepth = false);
   void clear(const DrawState& s, const cp::RegisterFile& regs);
   void blit(const DrawState& s, const cp::RegisterFile& regs, bool restore);
   void chargeSysmemRb(const rb::RbStats& before);
