@@ -45,22 +45,39 @@ class TileMemory final {
     }
     return bytes_.data() + offset;
   }
-  // A slice the caller writes every byte of before anything reads it: not zeroed.
-  uint8_t* overwrite(uint64_t offset, uint64_t bytes) {
+  // The bytes still hold what an earlier bin left (they read as zeros once taken).
+  bool stale(uint64_t offset, uint64_t bytes) const {
+    for (const Span& s : stale_)
+      if (s.begin <= offset && offset + bytes <= s.end) return true;
+    return false;
+  }
+  // A slice of `rows` rows `pitch` bytes apart whose first `rowBytes` bytes the caller writes
+  // before anything reads them (a clear of the bin's whole window): those bytes are not zeroed.
+  // The rest of the slice, the part of a bin past the surface's edge, is zeroed if stale.
+  uint8_t* overwrite(uint64_t offset, uint64_t bytes, uint64_t pitch, uint64_t rowBytes,
+                     uint64_t rows) {
     check(offset, bytes);
     const uint64_t end = offset + bytes;
+    bool stale = false;
     for (size_t i = 0; i < stale_.size();) {
       const Span s = stale_[i];
       if (s.begin >= end || offset >= s.end) {
         ++i;
         continue;
       }
+      stale = true;
       stale_[i] = stale_.back();
       stale_.pop_back();
       if (s.begin < offset) stale_.push_back({s.begin, offset});
       if (end < s.end) stale_.push_back({end, s.end});
     }
-    return bytes_.data() + offset;
+    uint8_t* at = bytes_.data() + offset;
+    if (stale && (rowBytes < pitch || rows * pitch < bytes)) {
+      for (uint64_t r = 0; r < rows && rowBytes < pitch; ++r)
+        std::fill(at + r * pitch + rowBytes, at + (r + 1) * pitch, uint8_t{0});
+      std::fill(at + std::min(rows * pitch, bytes), at + bytes, uint8_t{0});
+    }
+    return at;
   }
 
  private:

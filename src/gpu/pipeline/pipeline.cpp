@@ -332,8 +332,12 @@ RenderTarget Pipeline::currentTarget(const DrawState& s, bool wholeColor, bool w
     if (pixels == 0) badState("GMEM render pass with RB_BIN_SIZE of zero");
     const int ox = s.windowScissor.x0 * int(n), oy = s.windowScissor.y0;
     checkWindowFitsBin(s);
+    // A buffer taken whole is overwritten over the bin's window, the bin clipped to the surface.
+    const uint64_t rows = uint64_t(s.windowScissor.y1 - s.windowScissor.y0);
+    const uint64_t columns = uint64_t(s.windowScissor.x1 - s.windowScissor.x0);
     auto take = [&](uint32_t base, uint32_t bpp, bool whole) {
-      return whole ? gmem_.overwrite(base, pixels * bpp) : gmem_.slice(base, pixels * bpp);
+      return whole ? gmem_.overwrite(base, pixels * bpp, s.binWidth * bpp, columns * bpp, rows)
+                   : gmem_.slice(base, pixels * bpp);
     };
     if (cpp) t.color = {take(s.gmemColorBase, cpp, wholeColor), s.binWidth * cpp, ox, oy};
     if (zpp) t.depth = {take(s.gmemDepthBase, zpp, wholeDepth), s.binWidth * zpp, ox, oy};
@@ -457,13 +461,20 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
   const bool depth = (which & 2) && s.depthStencil.depthWrite;
   const uint8_t stencilMask = (which & 4) ? s.depthStencil.front.writeMask : 0;
   const bool hasStencil = s.depthFormat == rb::DepthFormat::D24S8;
-  // A clear of every byte of a whole bin's buffer overwrites its GMEM slice: the slice need not
-  // read as zeros first (gmem::TileMemory).
+  // A clear of every byte of a buffer over the bin's whole window overwrites its GMEM slice:
+  // the slice need not read as zeros first (gmem::TileMemory).
   const bool wholeBin = mode_ == cp::RenderMode::Gmem && r.x0 == s.windowScissor.x0 &&
-                        r.y0 == s.windowScissor.y0 && uint32_t(r.x1 - r.x0) == s.binWidth &&
-                        uint32_t(r.y1 - r.y0) == s.binHeight;
-  const RenderTarget t = currentTarget(s, wholeBin && (which & 1) && colorMask == 0xf,
-                                       wholeBin && depth && (!hasStencil || stencilMask == 0xff));
+                        r.y0 == s.windowScissor.y0 && r.x1 == s.windowScissor.x1 &&
+                        r.y1 == s.windowScissor.y1;
+  // A depth clear keeps a D24S8 buffer's stencil bits; where the bin has not yet taken the slice
+  // those read as zeros, which the clear then writes itself.
+  const bool zeroStencil =
+      wholeBin && depth && hasStencil && stencilMask == 0 &&
+      gmem_.stale(s.gmemDepthBase, uint64_t{s.binWidth} * s.binHeight *
+                                       rb::bytesPerPixel(s.depthFormat) * s.samples);
+  const RenderTarget t =
+      currentTarget(s, wholeBin && (which & 1) && colorMask == 0xf,
+                    wholeBin && depth && (!hasStencil || stencilMask == 0xff || zeroStencil));
   // Every sample of a multisample buffer is cleared: rows of x × samples elements.
   const int n = int(s.samples);
   const uint64_t area = uint64_t(r.x1 - r.x0) * uint64_t(r.y1 - r.y0) * uint64_t(n);
@@ -477,10 +488,10 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
     if (colorMask != 0xf) read += area * rb::bytesPerPixel(s.colorFormat);
   }
   if ((depth || (stencilMask && hasStencil)) && s.depthFormat != rb::DepthFormat::None) {
-    rb::RenderBackend::clearDepthStencil(s.depthFormat, t.depth, r.x0 * n, r.y0, r.x1 * n, r.y1,
-                                         regs.getFloat(Reg::RB_CLEAR_DEPTH),
-                                         static_cast<uint8_t>(regs.get(Reg::RB_CLEAR_STENCIL)),
-                                         depth, stencilMask != 0, stencilMask);
+    rb::RenderBackend::clearDepthStencil(
+        s.depthFormat, t.depth, r.x0 * n, r.y0, r.x1 * n, r.y1, regs.getFloat(Reg::RB_CLEAR_DEPTH),
+        zeroStencil ? uint8_t{0} : static_cast<uint8_t>(regs.get(Reg::RB_CLEAR_STENCIL)), depth,
+        stencilMask != 0 || zeroStencil, zeroStencil ? uint8_t{0xff} : stencilMask);
     written += area * rb::bytesPerPixel(s.depthFormat);
     if (hasStencil && !(depth && stencilMask == 0xff))
       read += area * rb::bytesPerPixel(s.depthFormat);
