@@ -18,8 +18,8 @@ class TileMemory final {
   // GMEM holds nothing defined when a bin starts; the model gives it zeros, so a bin that reads
   // what it neither cleared nor restored sees the same bytes whichever bin ran before it. The
   // zeros are written when the bin first takes a slice of the bytes an earlier bin left, unless
-  // it takes the slice to overwrite whole (a clear of the whole bin): a bin that starts with a
-  // full clear costs no zeroing.
+  // it takes the slice to overwrite (a clear over the bin's whole window): a bin that starts with
+  // such a clear costs no zeroing.
   void zero() {
     uint64_t end = touched_;
     for (const Span& s : stale_) end = std::max(end, s.end);
@@ -31,18 +31,7 @@ class TileMemory final {
   // is wrong.
   uint8_t* slice(uint64_t offset, uint64_t bytes) {
     check(offset, bytes);
-    // Every stale span the slice meets is zeroed whole: the spans stay few.
-    for (size_t i = 0; i < stale_.size();) {
-      const Span s = stale_[i];
-      if (s.begin < offset + bytes && offset < s.end) {
-        std::fill(bytes_.begin() + static_cast<std::ptrdiff_t>(s.begin),
-                  bytes_.begin() + static_cast<std::ptrdiff_t>(s.end), uint8_t{0});
-        stale_[i] = stale_.back();
-        stale_.pop_back();
-      } else {
-        ++i;
-      }
-    }
+    release(offset, offset + bytes, true);
     return bytes_.data() + offset;
   }
   // The bytes still hold what an earlier bin left (they read as zeros once taken).
@@ -57,22 +46,9 @@ class TileMemory final {
   uint8_t* overwrite(uint64_t offset, uint64_t bytes, uint64_t pitch, uint64_t rowBytes,
                      uint64_t rows) {
     check(offset, bytes);
-    const uint64_t end = offset + bytes;
-    bool stale = false;
-    for (size_t i = 0; i < stale_.size();) {
-      const Span s = stale_[i];
-      if (s.begin >= end || offset >= s.end) {
-        ++i;
-        continue;
-      }
-      stale = true;
-      stale_[i] = stale_.back();
-      stale_.pop_back();
-      if (s.begin < offset) stale_.push_back({s.begin, offset});
-      if (end < s.end) stale_.push_back({end, s.end});
-    }
+    const bool stale = release(offset, offset + bytes, false);
     uint8_t* at = bytes_.data() + offset;
-    if (stale && (rowBytes < pitch || rows * pitch < bytes)) {
+    if (stale) {
       for (uint64_t r = 0; r < rows && rowBytes < pitch; ++r)
         std::fill(at + r * pitch + rowBytes, at + (r + 1) * pitch, uint8_t{0});
       std::fill(at + std::min(rows * pitch, bytes), at + bytes, uint8_t{0});
@@ -91,6 +67,30 @@ class TileMemory final {
                          std::to_string(offset) + " exceeds the " + std::to_string(bytes_.size()) +
                          "-byte tile memory");
     touched_ = std::max(touched_, offset + bytes);
+  }
+
+  // Takes [offset, end) out of the stale spans: a span it meets is zeroed whole (so that the
+  // spans stay few), or, when the caller overwrites the range, cut around it. Whether it met any.
+  bool release(uint64_t offset, uint64_t end, bool zero) {
+    bool met = false;
+    for (size_t i = 0; i < stale_.size();) {
+      const Span s = stale_[i];
+      if (s.begin >= end || offset >= s.end) {
+        ++i;
+        continue;
+      }
+      met = true;
+      stale_[i] = stale_.back();
+      stale_.pop_back();
+      if (zero) {
+        std::fill(bytes_.begin() + static_cast<std::ptrdiff_t>(s.begin),
+                  bytes_.begin() + static_cast<std::ptrdiff_t>(s.end), uint8_t{0});
+      } else {
+        if (s.begin < offset) stale_.push_back({s.begin, offset});
+        if (end < s.end) stale_.push_back({end, s.end});
+      }
+    }
+    return met;
   }
 
   std::vector<uint8_t> bytes_;

@@ -25,6 +25,11 @@ void checkWindowFitsBin(const DrawState& s) {
     badState("CP_SET_BIN window is larger than RB_BIN_SIZE");
 }
 
+// Bytes of a bin's GMEM buffer of `bpp` bytes a pixel (all its samples').
+uint64_t gmemBufferBytes(const DrawState& s, uint32_t bpp) {
+  return uint64_t{s.binWidth} * s.binHeight * bpp;
+}
+
 }  // namespace
 
 Pipeline::Pipeline(GpuMemory& memory, gmem::TileMemory& gmem)
@@ -328,16 +333,16 @@ RenderTarget Pipeline::currentTarget(const DrawState& s, bool wholeColor, bool w
   const uint32_t cpp = s.hasColor ? rb::bytesPerPixel(s.colorFormat) * n : 0;
   const uint32_t zpp = rb::bytesPerPixel(s.depthFormat) * n;
   if (mode_ == cp::RenderMode::Gmem) {
-    const uint64_t pixels = uint64_t{s.binWidth} * s.binHeight;
-    if (pixels == 0) badState("GMEM render pass with RB_BIN_SIZE of zero");
+    if (s.binWidth == 0 || s.binHeight == 0) badState("GMEM render pass with RB_BIN_SIZE of zero");
     const int ox = s.windowScissor.x0 * int(n), oy = s.windowScissor.y0;
     checkWindowFitsBin(s);
     // A buffer taken whole is overwritten over the bin's window, the bin clipped to the surface.
     const uint64_t rows = uint64_t(s.windowScissor.y1 - s.windowScissor.y0);
     const uint64_t columns = uint64_t(s.windowScissor.x1 - s.windowScissor.x0);
     auto take = [&](uint32_t base, uint32_t bpp, bool whole) {
-      return whole ? gmem_.overwrite(base, pixels * bpp, s.binWidth * bpp, columns * bpp, rows)
-                   : gmem_.slice(base, pixels * bpp);
+      const uint64_t bytes = gmemBufferBytes(s, bpp);
+      return whole ? gmem_.overwrite(base, bytes, s.binWidth * bpp, columns * bpp, rows)
+                   : gmem_.slice(base, bytes);
     };
     if (cpp) t.color = {take(s.gmemColorBase, cpp, wholeColor), s.binWidth * cpp, ox, oy};
     if (zpp) t.depth = {take(s.gmemDepthBase, zpp, wholeDepth), s.binWidth * zpp, ox, oy};
@@ -470,8 +475,8 @@ void Pipeline::clear(const DrawState& s, const cp::RegisterFile& regs) {
   // those read as zeros, which the clear then writes itself.
   const bool zeroStencil =
       wholeBin && depth && hasStencil && stencilMask == 0 &&
-      gmem_.stale(s.gmemDepthBase, uint64_t{s.binWidth} * s.binHeight *
-                                       rb::bytesPerPixel(s.depthFormat) * s.samples);
+      gmem_.stale(s.gmemDepthBase,
+                  gmemBufferBytes(s, rb::bytesPerPixel(s.depthFormat) * s.samples));
   const RenderTarget t =
       currentTarget(s, wholeBin && (which & 1) && colorMask == 0xf,
                     wholeBin && depth && (!hasStencil || stencilMask == 0xff || zeroStencil));

@@ -628,8 +628,8 @@ TESSERA_TEX_AVX2 bool pairLines(const PairLines& p, const __m256i (&off)[Taps], 
 // groups are the pair's pixel rows when its quads lie side by side, otherwise each quad's rows: a
 // warp's quads may stack). When some line is not (a miss, or a hit further back) but the distinct
 // lines lie in different sets, each set sees one line: its first lookup is looked up, every later
-// one is a hit on the line it left at the front, whatever the order. Otherwise the pair takes the
-// general steps (allRecentHits, lookUpInOrder).
+// one is a hit on the line it left at the front, whatever the order. Otherwise the pair is
+// looked up in the general order (lookUpInOrder).
 template <TexFormat F, int Taps>
 TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps],
                                      const PairLines& geometry, CacheProbe& cache) {
