@@ -570,14 +570,46 @@ struct PairLines {
   __m128i shift;        // log2 of the line size
   uint64_t baseLine;    // the level's first line
 };
+// Whether four lines (relative to `baseLine`) are each the most recently used of its set, and
+// line k + 1 too where bit k of `needNext` is set. A line's set and the next set are read with one
+// 16-byte load of the sets' fronts (CacheProbe::fronts() mirrors the first set after the last).
+TESSERA_TEX_AVX2 bool frontsHold(__m128i rel, uint32_t needNext, uint64_t baseLine,
+                                 const CacheProbe& cache) {
+  const __m256i line = _mm256_add_epi64(_mm256_cvtepu32_epi64(rel),
+                                        _mm256_set1_epi64x(static_cast<long long>(baseLine)));
+  const __m256i set =
+      _mm256_and_si256(line, _mm256_set1_epi64x(static_cast<long long>(cache.setMask())));
+  const __m128i lo = _mm256_castsi256_si128(set), hi = _mm256_extracti128_si256(set, 1);
+  const uint64_t* fronts = cache.fronts();
+  auto at = [fronts](long long s) { return reinterpret_cast<const __m128i*>(fronts + s); };
+  // Lines 0 and 2, then 1 and 3, each beside the line after it.
+  const __m256i front02 = _mm256_loadu2_m128i(at(_mm_cvtsi128_si64(hi)), at(_mm_cvtsi128_si64(lo)));
+  const __m256i front13 =
+      _mm256_loadu2_m128i(at(_mm_extract_epi64(hi, 1)), at(_mm_extract_epi64(lo, 1)));
+  const __m256i next = _mm256_add_epi64(line, _mm256_set1_epi64x(1));
+  const uint32_t held02 = static_cast<uint32_t>(_mm256_movemask_pd(
+      _mm256_castsi256_pd(_mm256_cmpeq_epi64(front02, _mm256_unpacklo_epi64(line, next)))));
+  const uint32_t held13 = static_cast<uint32_t>(_mm256_movemask_pd(
+      _mm256_castsi256_pd(_mm256_cmpeq_epi64(front13, _mm256_unpackhi_epi64(line, next)))));
+  // Bits: a line, the line after it, the other line, the line after that.
+  const uint32_t need02 = 0b0101u | (needNext & 1u) << 1 | (needNext & 4u) << 1;
+  const uint32_t need13 = 0b0101u | (needNext & 2u) | (needNext & 8u);
+  return (held02 & need02) == need02 && (held13 & need13) == need13;
+}
+
+// What pairLines found.
+enum class PairLinesResult { Spread, Recent, Listed };
+
 // Each footprint row of each lane (a bilinear row's two texels side by side) within the line of
 // its group's first lane and the next one: the `groups` groups are the pair's two pixel rows
-// (lanes 0, 1, 4, 5 and 2, 3, 6, 7) or each quad's two rows (lanes 0, 1, then 2, 3, ...). Puts each
-// group's lines in lines[0..n) and the texels across two lines (two lookups each) in `split`.
-// False, with nothing put, when a row spreads wider.
+// (lanes 0, 1, 4, 5 and 2, 3, 6, 7) or each quad's two rows (lanes 0, 1, then 2, 3, ...). Spread
+// (nothing done) when a row spreads wider. Otherwise `lookups` is the pair's lookup count (a
+// texel across two lines is two); when every line is the most recent of its set the lookups
+// are counted as hits (Recent), else each group's lines are put in lines[0..n) (Listed).
 template <uint32_t Bytes, int Taps>
-TESSERA_TEX_AVX2 bool pairLines(const PairLines& p, const __m256i (&off)[Taps], int groups,
-                                uint64_t* lines, int& n, uint32_t& split) {
+TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&off)[Taps],
+                                           int groups, CacheProbe& cache, uint64_t* lines, int& n,
+                                           uint64_t& lookups) {
   constexpr int kRows = Taps == 1 ? 1 : 2;
   const __m256i groupFirst = groups == 2 ? _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2)
                                          : _mm256_setr_epi32(0, 0, 2, 2, 4, 4, 6, 6);
@@ -595,11 +627,10 @@ TESSERA_TEX_AVX2 bool pairLines(const PairLines& p, const __m256i (&off)[Taps], 
                               _mm256_xor_si256(hi, _mm256_add_epi32(lo, _mm256_set1_epi32(Bytes))));
   }
   if (!_mm256_testz_si256(spread, _mm256_set1_epi32(~1)) || !_mm256_testz_si256(apart, apart))
-    return false;
-  n = 0;
-  split = 0;
-  for (int r = 0; r < kRows; ++r) {
-    if constexpr (Bytes == 3) {
+    return PairLinesResult::Spread;
+  uint32_t split = 0;
+  if constexpr (Bytes == 3) {
+    for (int r = 0; r < kRows; ++r) {
       if constexpr (Taps == 1) {
         split += laneCount(~laneBits(_mm256_cmpeq_epi32(f[r], e[r])) & 0xffu);
       } else {
@@ -610,17 +641,49 @@ TESSERA_TEX_AVX2 bool pairLines(const PairLines& p, const __m256i (&off)[Taps], 
                  laneCount(~laneBits(_mm256_cmpeq_epi32(f1, e[r])) & 0xffu);
       }
     }
-    const uint32_t next =
+  }
+  lookups = 8 * Taps + split;
+  // Per row, bit g: some lane of group g reaches the line after the group's first.
+  uint32_t next[kRows];
+  for (int r = 0; r < kRows; ++r) {
+    const uint32_t lanes =
         laneBits(_mm256_cmpeq_epi32(_mm256_sub_epi32(e[r], base[r]), _mm256_set1_epi32(1)));
+    if (groups == 2) {
+      next[r] = static_cast<uint32_t>((lanes & 0x33u) != 0) |
+                static_cast<uint32_t>((lanes & 0xccu) != 0) << 1;
+    } else {
+      const uint32_t quad = lanes | lanes >> 1;
+      next[r] = (quad & 1u) | (quad >> 1 & 2u) | (quad >> 2 & 4u) | (quad >> 3 & 8u);
+    }
+  }
+  // The groups' first lines, four at a time: with two groups both rows' (a single row twice).
+  const __m256i firstLanes = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+  bool recent = true;
+  if (groups == 2) {
+    const __m256i rows = _mm256_permute2x128_si256(f[0], f[kRows - 1], 0x20);
+    recent = frontsHold(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(rows, firstLanes)),
+                        next[0] | next[kRows - 1] << 2, p.baseLine, cache);
+  } else {
+    for (int r = 0; r < kRows && recent; ++r)
+      recent = frontsHold(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(f[r], firstLanes)),
+                          next[r], p.baseLine, cache);
+  }
+  if (recent) {
+    // Any line of the pair may stand for the last one looked up: each leads its set.
+    cache.countRecentHits(lookups,
+                          p.baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(f[kRows - 1])));
+    return PairLinesResult::Recent;
+  }
+  n = 0;
+  for (int r = 0; r < kRows; ++r) {
     alignas(32) uint32_t bases[8];
     _mm256_store_si256(reinterpret_cast<__m256i*>(bases), f[r]);
     for (int g = 0; g < groups; ++g) {
-      const uint32_t lanes = (groups == 2 ? 0x33u : 0x3u) << (2 * g);
       lines[n++] = p.baseLine + bases[2 * g];
-      if (next & lanes) lines[n++] = p.baseLine + bases[2 * g] + 1;
+      if ((next[r] >> g) & 1u) lines[n++] = p.baseLine + bases[2 * g] + 1;
     }
   }
-  return true;
+  return PairLinesResult::Listed;
 }
 
 // The cache lookups of a pair of a whole warp (filterWarp): when pairLines finds the pair's
@@ -635,15 +698,13 @@ TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps]
                                      const PairLines& geometry, CacheProbe& cache) {
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
   constexpr int kRows = Taps == 1 ? 1 : 2;
-  uint32_t split = 0;
-  uint64_t lines[8 * kRows];
+  uint64_t lines[8 * kRows], lookups = 0;
   int n = 0;
-  if (pairLines<bytes, Taps>(geometry, off, 2, lines, n, split) ||
-      pairLines<bytes, Taps>(geometry, off, 4, lines, n, split)) {
-    const uint64_t lookups = 8 * Taps + split;
-    bool recent = true;
-    for (int i = 0; i < n; ++i) recent &= cache.mostRecent(lines[i]);
-    if (recent) return cache.countRecentHits(lookups, lines[n - 1]);
+  PairLinesResult found = pairLines<bytes, Taps>(geometry, off, 2, cache, lines, n, lookups);
+  if (found == PairLinesResult::Spread)
+    found = pairLines<bytes, Taps>(geometry, off, 4, cache, lines, n, lookups);
+  if (found == PairLinesResult::Recent) return;
+  if (found == PairLinesResult::Listed) {
     bool ownSets = true;
     int distinct = 0;
     for (int i = 0; i < n; ++i) {

@@ -27,7 +27,7 @@ TextureCache::TextureCache(TexCacheConfig config) : config_(config) {
   lineShift_ = static_cast<uint32_t>(std::countr_zero(config.lineBytes));
   sets_ = enabled() ? config.bytes / (config.lineBytes * config.ways) : 0;
   tags_.assign(size_t{sets_} * config.ways, kEmpty);
-  front_.assign(sets_, kEmpty);
+  front_.assign(size_t{sets_} + 1, kEmpty);
 }
 
 void TextureCache::invalidate() {

@@ -97,6 +97,7 @@ class TextureCache final {
       ++stats_.hits;
     }
     front_[set] = line;
+    if (set == 0) front_[sets_] = line;  // the mirror after the last set
     return hit;
   }
 
@@ -105,7 +106,8 @@ class TextureCache final {
   // Per set, `ways` tags ordered most recently used first; kEmpty marks an invalid way.
   std::vector<uint64_t> tags_;
   // Per set, its first tag again: the test of nearly every lookup reads this dense copy (eight
-  // sets to a host cache line) instead of one host line per set.
+  // sets to a host cache line) instead of one host line per set. One more entry after the last
+  // set mirrors the first, so that a set and the next one are read together (CacheProbe::fronts).
   std::vector<uint64_t> front_;
   TexCacheStats stats_;
 };
@@ -154,7 +156,8 @@ class CacheProbe final {
   }
 
   uint32_t lineShift() const { return lineShift_; }
-  // Each set's most recently used line (sets are the line numbers' low bits, setMask()).
+  // Each set's most recently used line (sets are the line numbers' low bits, setMask()), and
+  // after the last set the first one's again: fronts()[s + 1] is the next set's for any set s.
   const uint64_t* fronts() const { return front_; }
   uint64_t setMask() const { return setMask_; }
   // The line is the most recently used of its set (the previous fetch's is, without a test): a
