@@ -17,11 +17,13 @@ Rows clipToSurface(const BinRect& b, const SysmemSurface& s) {
 }
 
 // Calls copy(sysRow, gmemRow, bytes) for each row of `region` (inside the bin) clipped to the
-// surface; GMEM holds the bin from its top-left pixel.
+// surface; GMEM holds the bin from its top-left pixel. `whole`: the region is the bin and the
+// copies write its rows before anything reads them (a restore), so the bin's buffer is taken
+// without zeroing what an earlier bin left where they write (TileMemory::overwrite).
 template <class Copy>
 uint64_t forRows(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& s, uint32_t gmemBase,
                  uint32_t binW, const BinRect& bin, const BinRect& region, BusClient client,
-                 Copy&& copy) {
+                 bool whole, Copy&& copy) {
   const Rows r = clipToSurface(region, s);
   if (r.empty()) return 0;
   const uint32_t bpp = s.bytesPerPixel;
@@ -30,9 +32,14 @@ uint64_t forRows(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& s, ui
   const uint64_t first = uint64_t(r.y0) * s.pitch + uint64_t(r.x0) * bpp;
   const uint64_t span = uint64_t(r.y1 - r.y0 - 1) * s.pitch + rowBytes;
   uint8_t* sys = memory.span(client, s.base + first, span).data();
-  uint8_t* g =
-      gmem.slice(gmemBase + uint64_t(r.y0 - bin.y0) * gmemPitch + uint64_t(r.x0 - bin.x0) * bpp,
-                 uint64_t(r.y1 - r.y0 - 1) * gmemPitch + rowBytes);
+  const uint64_t offset =
+      gmemBase + uint64_t(r.y0 - bin.y0) * gmemPitch + uint64_t(r.x0 - bin.x0) * bpp;
+  const uint64_t bytes = uint64_t(r.y1 - r.y0 - 1) * gmemPitch + rowBytes;
+  // The bin's whole buffer, whose rows past the surface's edge read as zeros.
+  const uint64_t binBytes = uint64_t(bin.y1 - bin.y0) * gmemPitch;
+  uint8_t* g = whole && offset == gmemBase && r.y0 == bin.y0 && binBytes <= gmem.size() - gmemBase
+                   ? gmem.overwrite(gmemBase, binBytes, gmemPitch, rowBytes, uint64_t(r.y1 - r.y0))
+                   : gmem.slice(offset, bytes);
   for (int y = r.y0; y < r.y1; ++y) {
     copy(sys + uint64_t(y - r.y0) * s.pitch, g + uint64_t(y - r.y0) * gmemPitch, rowBytes);
   }
@@ -47,7 +54,7 @@ void BlitEngine::transferRegion(GpuMemory& memory, TileMemory& gmem, const Sysme
   const BusClient client = toGmem ? BusClient::GmemRestore : BusClient::GmemResolve;
   const bool block = !(bin == region);
   const uint64_t bytes = forRows(memory, gmem, surface, gmemBase, binW, bin, region, client,
-                                 [toGmem](uint8_t* sys, uint8_t* g, uint64_t n) {
+                                 toGmem && !block, [toGmem](uint8_t* sys, uint8_t* g, uint64_t n) {
                                    std::memcpy(toGmem ? g : sys, toGmem ? sys : g, n);
                                  });
   if (toGmem) {
