@@ -253,6 +253,8 @@ void FragmentStage::write(Batch& b) {
   // test reads no colour, and a write depends only on its own test.
   rb::RenderBackend::QuadWrite writes[kQuadsPerWarp];
   int count = 0;
+  // Without a depth or stencil test every sample passes: the RB counts the warp's at once.
+  const bool untested = !earlyZ_ && !depthStencilActive_ && samples_ == 1;
   for (int slot = 0; slot < b.quadCount; ++slot) {
     const PendingQuad& pq = b.quads[slot];
     uint8_t mask = static_cast<uint8_t>((warp.coverage >> (slot * 4)) & 0xf);
@@ -263,12 +265,17 @@ void FragmentStage::write(Batch& b) {
     }
     // Late depth/stencil; without tests every sample passes, and the RB still counts it (the
     // occlusion-query sample counter).
-    if (!earlyZ_) {
+    if (!earlyZ_ && !untested) {
       mask = rb_.depthStencil(state_->depthStencil, state_->depthFormat, target_.depth, pq.x, pq.y,
                               mask, pq.z, pq.front);
       if (!mask) continue;
     }
     writes[count++] = {pq.x, pq.y, mask, static_cast<uint8_t>(slot)};
+  }
+  if (untested) {
+    uint64_t samples = 0;
+    for (int k = 0; k < count; ++k) samples += quadLaneCount(writes[k].mask);
+    rb_.passAll(static_cast<uint64_t>(count), samples);
   }
   if (state_->hasColor && count > 0)
     rb_.colorQuads(*colorWrite_, target_.color, writes, count, channels);
