@@ -58,6 +58,18 @@ TEST(BlitEngine, ARestoreOfAnEdgeBinReadsZerosPastTheSurface) {
   EXPECT_EQ(blit.stats().restoreBytes, 2u * 2 * 4);
 }
 
+// An edge bin whose buffer would pass GMEM's end, though its rows on the surface fit: the
+// restore takes only those rows, as a restore always did, and does not fault.
+TEST(BlitEngine, ARestoreTakesOnlyTheSurfacesRowsWhenTheBinsBufferPassesGmem) {
+  Surface s;
+  TileMemory gmem(kBase + 40);  // the bin's two rows on the surface end at kBase + 24
+  BlitEngine blit;
+  EXPECT_NO_THROW(blit.transfer(s.memory, gmem, s.view, kBase, kBinW, kEdgeBin, true));
+  const uint8_t* g = gmem.slice(kBase, 24);
+  EXPECT_EQ(g[0], Surface::at(4, 3, 0));
+  EXPECT_EQ(g[16 + 4], Surface::at(5, 4, 0));
+}
+
 TEST(BlitEngine, ABlockRestoreKeepsTheRestOfTheBin) {
   Surface s;
   TileMemory gmem(1024);

@@ -37,7 +37,8 @@ uint64_t forRows(GpuMemory& memory, TileMemory& gmem, const SysmemSurface& s, ui
   const uint64_t bytes = uint64_t(r.y1 - r.y0 - 1) * gmemPitch + rowBytes;
   // The bin's whole buffer, whose rows past the surface's edge read as zeros.
   const uint64_t binBytes = uint64_t(bin.y1 - bin.y0) * gmemPitch;
-  uint8_t* g = whole && offset == gmemBase && r.y0 == bin.y0 && binBytes <= gmem.size() - gmemBase
+  // (The region starts at the bin's top-left pixel when its offset is the buffer's.)
+  uint8_t* g = whole && offset == gmemBase && gmemBase + binBytes <= gmem.size()
                    ? gmem.overwrite(gmemBase, binBytes, gmemPitch, rowBytes, uint64_t(r.y1 - r.y0))
                    : gmem.slice(offset, bytes);
   for (int y = r.y0; y < r.y1; ++y) {

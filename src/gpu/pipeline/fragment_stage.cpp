@@ -254,7 +254,8 @@ void FragmentStage::write(Batch& b) {
   rb::RenderBackend::QuadWrite writes[kQuadsPerWarp];
   int count = 0;
   // Without a depth or stencil test every sample passes: the RB counts the warp's at once.
-  const bool untested = !earlyZ_ && !depthStencilActive_ && samples_ == 1;
+  const bool untested = !depthStencilActive_ && samples_ == 1;
+  uint64_t untestedSamples = 0;
   for (int slot = 0; slot < b.quadCount; ++slot) {
     const PendingQuad& pq = b.quads[slot];
     uint8_t mask = static_cast<uint8_t>((warp.coverage >> (slot * 4)) & 0xf);
@@ -271,12 +272,9 @@ void FragmentStage::write(Batch& b) {
       if (!mask) continue;
     }
     writes[count++] = {pq.x, pq.y, mask, static_cast<uint8_t>(slot)};
+    untestedSamples += static_cast<uint64_t>(quadLaneCount(mask));
   }
-  if (untested) {
-    uint64_t samples = 0;
-    for (int k = 0; k < count; ++k) samples += quadLaneCount(writes[k].mask);
-    rb_.passAll(static_cast<uint64_t>(count), samples);
-  }
+  if (untested) rb_.passAll(static_cast<uint64_t>(count), untestedSamples);
   if (state_->hasColor && count > 0)
     rb_.colorQuads(*colorWrite_, target_.color, writes, count, channels);
 }
