@@ -310,12 +310,24 @@ TESSERA_TEX_AVX2 void lookUpInOrder(const Level (&levels)[Count],
   }
 }
 
+// The words at eight byte offsets of `texels`, one scalar load each: on some processors (AMD's)
+// a gather issues as many micro-operations as these loads and blocks the decoder while it does.
+TESSERA_TEX_AVX2 __m256i loadWords8(const uint8_t* texels, __m256i off) {
+  alignas(32) uint32_t o[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(o), off);
+  auto word = [&](int l) {
+    int v;
+    std::memcpy(&v, texels + o[l], 4);
+    return v;
+  };
+  return _mm256_setr_epi32(word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7));
+}
+
 // The words of eight texels at byte offsets `off` of a level. A texel narrower than a word is
 // gathered as the word it starts (the decode reads only its own bytes) unless that word would
 // pass the level's end.
 template <TexFormat F>
 TESSERA_TEX_AVX2 __m256i texelWords(const Level& lv, __m256i off, int32_t lastWord) {
-  const auto* base = reinterpret_cast<const int*>(lv.texels);
   if constexpr (kTexelBlocks[static_cast<size_t>(F)].bytes < 4) {
     if (!_mm256_testz_si256(_mm256_cmpgt_epi32(off, _mm256_set1_epi32(lastWord)),
                             _mm256_set1_epi32(-1))) {
@@ -325,7 +337,7 @@ TESSERA_TEX_AVX2 __m256i texelWords(const Level& lv, __m256i off, int32_t lastWo
       return _mm256_load_si256(reinterpret_cast<const __m256i*>(words));
     }
   }
-  return _mm256_i32gather_epi32(base, off, 1);
+  return loadWords8(lv.texels, off);
 }
 
 // Each channel's stored integers of eight texels (raw4 of quad_filter.cpp).
@@ -756,7 +768,6 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
   const auto rem = static_cast<int>(lv.address & ((uint64_t{1} << shift) - 1));
   const __m256i first = _mm256_set1_epi32(rem), last = _mm256_set1_epi32(rem + int{bytes} - 1);
   const PairLines geometry{first, last, count, baseLine};
-  const auto* base = reinterpret_cast<const int*>(lv.texels);
   float* const out[4] = {q.out[0], q.out[1], q.out[2], q.out[3]};
   for (int pair = 0; pair < 4; ++pair) {
     const int lane = 8 * pair;
@@ -812,7 +823,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
     __m256i words[kTaps];
     if (!spanTaps<F>(lv.texels, off, lastSpan, words) &&
         !rowPairs<F>(lv.texels, off, lastLoad, words))
-      for (int tap = 0; tap < kTaps; ++tap) words[tap] = _mm256_i32gather_epi32(base, off[tap], 1);
+      for (int tap = 0; tap < kTaps; ++tap) words[tap] = loadWords8(lv.texels, off[tap]);
     if (cached) lookUpWarpPair<F>(lv, off, geometry, cache);
     __m256 sum[4];
     raw8<F>(words[0], sum);
