@@ -1,8 +1,8 @@
 // Texture unit (tex/): the specialized quad lookups of quad_filter.cpp on the AVX2 path, two quads
 // (eight pixels) at a time. The work is split in steps over the pair's eight lanes: footprints
 // (coordinates, wrapping, weights and byte offsets in 256-bit registers), the texture cache's
-// lookups, the texel loads (a pixel row's span shuffled, 8-byte row loads, or gathers), and the
-// decode, filter and unorm expansion.
+// lookups, the texel loads (a pixel row's span shuffled, 8-byte row loads, or a word per lane), and
+// the decode, filter and unorm expansion.
 //
 // Every lane's arithmetic is the SSE kernel's, operation for operation, except the unorm
 // expansion, whose FMA form gives the same correctly rounded quotient (divideUnorm8); so the
@@ -324,7 +324,7 @@ TESSERA_TEX_AVX2 __m256i loadWords8(const uint8_t* texels, __m256i off) {
 }
 
 // The words of eight texels at byte offsets `off` of a level. A texel narrower than a word is
-// gathered as the word it starts (the decode reads only its own bytes) unless that word would
+// loaded as the word it starts (the decode reads only its own bytes) unless that word would
 // pass the level's end.
 template <TexFormat F>
 TESSERA_TEX_AVX2 __m256i texelWords(const Level& lv, __m256i off, int32_t lastWord) {
@@ -522,7 +522,7 @@ template <size_t I, Filter FL, int Count>
     const __m256 s = activeLanes(q.s + lane, active), t = activeLanes(q.t + lane, active);
     Footprint8<kTaps> fp[Count];
     for (int k = 0; k < Count; ++k) footprint8<F, FL>(levels[k], s, t, ws, wt, q.offset, fp[k]);
-    // The texels are gathered before the cache's model runs, which then hides their latency.
+    // The texels are loaded before the cache's model runs, which then hides their latency.
     __m256i words[Count][kTaps];
     for (int k = 0; k < Count; ++k)
       if (!spanTaps<F>(levels[k].texels, fp[k].off, lastWord[k] + 4 - kSpanBytes<bytes>,
