@@ -92,7 +92,10 @@ bool FragmentStage::addQuads(const ras::Quad* quads, int count, const ras::Trian
   bool used = false;
   if (samples_ == 1) {
     uint8_t pass[ras::Rasterizer::kMaxBatch];
-    for (int k = 0; k < count; ++k) pass[k] = unhidden(quads[k], quads[k].coverage);
+    // Without an overdraw map, block table or LRZ nothing hides a quad before its depth test.
+    const bool hides = overdraw_ || blocks_ || lrz_;
+    for (int k = 0; k < count; ++k)
+      pass[k] = hides ? unhidden(quads[k], quads[k].coverage) : quads[k].coverage;
     if (earlyZ_) {
       int x[ras::Rasterizer::kMaxBatch] = {}, y[ras::Rasterizer::kMaxBatch] = {};
       const float* z[ras::Rasterizer::kMaxBatch] = {};
@@ -404,8 +407,9 @@ void FragmentStage::prefetchColor(const Batch& b) const {
   const uint32_t bytes = rb::bytesPerPixel(state_->colorFormat);
   for (int slot = 0; slot < b.quadCount; ++slot) {
     const PendingQuad& pq = b.quads[slot];
-    __builtin_prefetch(target_.color.pixel(pq.x, pq.y, bytes), 1);
-    __builtin_prefetch(target_.color.pixel(pq.x, pq.y + 1, bytes), 1);
+    const uint8_t* row = target_.color.pixel(pq.x, pq.y, bytes);
+    __builtin_prefetch(row, 1);
+    __builtin_prefetch(row + target_.color.pitch, 1);
   }
 }
 

@@ -86,19 +86,19 @@ class SampleTest {
 class DepthQuadTest {
  public:
   DepthQuadTest(const DepthStencilState& s, DepthFormat f)
-      : func_(s.depthFunc),
-        write_(s.depthWrite),
+      : write_(s.depthWrite),
         bytes_(bytesPerPixel(f)),
         depthMax_(f == DepthFormat::D16 ? kD16Max : kD24Max) {}
 
-  // The pixels of `mask` that pass.
+  // The pixels of `mask` that pass; kFunc is the draw's depth function, fixed for its loop.
+  template <CompareFunc kFunc>
   uint8_t run(const QuadPixels& pixels, uint8_t mask, const float z[4], RbStats& stats) const {
     const __m128i old = pixels.load(mask);
     const __m128i depthBits = _mm_set1_epi32(static_cast<int32_t>(depthMax_));
     const __m128i frag = quantize(z);
     const __m128i lanes = _mm_setr_epi32(1, 2, 4, 8);
     const __m128i live = _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32(mask), lanes), lanes);
-    const __m128i pass = _mm_and_si128(live, passes(frag, _mm_and_si128(old, depthBits)));
+    const __m128i pass = _mm_and_si128(live, passes<kFunc>(frag, _mm_and_si128(old, depthBits)));
     // The stencil bits of a D24S8 pixel stay as they are.
     const __m128i now =
         write_ ? select(pass, _mm_or_si128(frag, _mm_andnot_si128(depthBits, old)), old) : old;
@@ -109,6 +109,7 @@ class DepthQuadTest {
     stats.depthBytesWritten += uint64_t{bytes_} * static_cast<uint64_t>(quadLaneCount(changed));
     return static_cast<uint8_t>(_mm_movemask_ps(_mm_castsi128_ps(pass)));
   }
+  uint32_t bytes() const { return bytes_; }
 
  private:
   static __m128i select(__m128i m, __m128i a, __m128i b) {
@@ -125,9 +126,10 @@ class DepthQuadTest {
     return _mm_unpacklo_epi64(lo, hi);
   }
   // compare() lane by lane; both sides are below 2^24, so signed comparisons order them.
-  __m128i passes(__m128i frag, __m128i stored) const {
+  template <CompareFunc kFunc>
+  static __m128i passes(__m128i frag, __m128i stored) {
     const __m128i all = _mm_set1_epi32(-1);
-    switch (func_) {
+    switch (kFunc) {
       case CompareFunc::Never:
         return _mm_setzero_si128();
       case CompareFunc::Less:
@@ -148,10 +150,42 @@ class DepthQuadTest {
     return _mm_setzero_si128();
   }
 
-  CompareFunc func_;
   bool write_;
   uint32_t bytes_, depthMax_;
 };
+
+// The depth test alone of `count` quads of one primitive (depthStencilQuads' depth-only path),
+// with the depth function fixed for the loop. Each quad's row address is computed once: its
+// second row is a pitch further.
+template <CompareFunc kFunc>
+void depthQuads(const DepthQuadTest& test, SurfaceView depth, int count, const int* x, const int* y,
+                const float* const* z, uint8_t* masks, RbStats& stats) {
+  const uint32_t bytes = test.bytes(), pitch = depth.pitch;
+  // Every quad's two rows are asked for before the first is tested: a bin's depth and colour
+  // outgrow the host's caches, and each test would otherwise wait for its own rows.
+  if (count > 1) {
+    for (int k = 0; k < count; ++k) {
+      const uint8_t* row = depth.pixel(x[k], y[k], bytes);
+      __builtin_prefetch(row, 1);
+      __builtin_prefetch(row + pitch, 1);
+    }
+  }
+  uint64_t quads = 0, tested = 0, passed = 0;
+  for (int k = 0; k < count; ++k) {
+    const auto mask = static_cast<uint8_t>(masks[k] & 0xf);
+    masks[k] = 0;
+    if (mask == 0) continue;
+    ++quads;
+    tested += static_cast<uint64_t>(quadLaneCount(mask));
+    const uint8_t pass = test.run<kFunc>(QuadPixels(depth.pixel(x[k], y[k], bytes), pitch, bytes),
+                                         mask, z[k], stats);
+    masks[k] = pass;
+    passed += static_cast<uint64_t>(quadLaneCount(pass));
+  }
+  stats.quads += quads;
+  stats.samplesTested += tested;
+  stats.samplesPassed += passed;
+}
 #endif
 
 }  // namespace
@@ -176,18 +210,28 @@ void RenderBackend::depthStencilQuads(const DepthStencilState& s, DepthFormat f,
   const bool tests = !test.passesAll();
 #if defined(__SSE2__)
   // The depth test alone goes four pixels at a time.
-  const bool depthOnly = tests && !test.stencilOn();
-  const DepthQuadTest quadTest(s, f);
-  // Every quad's two rows are asked for before the first is tested: a bin's depth and colour
-  // outgrow the host's caches, and each test would otherwise wait for its own rows.
-  if (depthOnly && count > 1) {
-    for (int k = 0; k < count; ++k) {
-      __builtin_prefetch(depth.pixel(x[k], y[k], test.bytes()), 1);
-      __builtin_prefetch(depth.pixel(x[k], y[k] + 1, test.bytes()), 1);
+  if (tests && !test.stencilOn()) {
+    const DepthQuadTest q(s, f);
+    using enum CompareFunc;
+    switch (s.depthFunc) {
+      case Never:
+        return depthQuads<Never>(q, depth, count, x, y, z, masks, stats_);
+      case Less:
+        return depthQuads<Less>(q, depth, count, x, y, z, masks, stats_);
+      case Equal:
+        return depthQuads<Equal>(q, depth, count, x, y, z, masks, stats_);
+      case LEqual:
+        return depthQuads<LEqual>(q, depth, count, x, y, z, masks, stats_);
+      case Greater:
+        return depthQuads<Greater>(q, depth, count, x, y, z, masks, stats_);
+      case NotEqual:
+        return depthQuads<NotEqual>(q, depth, count, x, y, z, masks, stats_);
+      case GEqual:
+        return depthQuads<GEqual>(q, depth, count, x, y, z, masks, stats_);
+      case Always:
+        return depthQuads<Always>(q, depth, count, x, y, z, masks, stats_);
     }
   }
-#else
-  constexpr bool depthOnly = false;
 #endif
   uint64_t quads = 0, tested = 0, passed = 0;
   for (int k = 0; k < count; ++k) {
@@ -197,11 +241,7 @@ void RenderBackend::depthStencilQuads(const DepthStencilState& s, DepthFormat f,
     ++quads;
     tested += static_cast<uint64_t>(quadLaneCount(mask));
     uint8_t pass = mask;
-    if (depthOnly) {
-#if defined(__SSE2__)
-      pass = quadTest.run(QuadPixels(depth, x[k], y[k], test.bytes()), mask, z[k], stats_);
-#endif
-    } else if (tests) {
+    if (tests) {
       pass = 0;
       for (int i = 0; i < 4; ++i) {
         if (!((mask >> i) & 1)) continue;

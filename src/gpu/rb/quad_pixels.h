@@ -16,7 +16,10 @@ namespace tessera::gpu::rb {
 class QuadPixels {
  public:
   QuadPixels(SurfaceView s, int x, int y, uint32_t bytes)
-      : row0_(s.pixel(x, y, bytes)), row1_(s.pixel(x, y + 1, bytes)), bytes_(bytes) {}
+      : QuadPixels(s.pixel(x, y, bytes), s.pitch, bytes) {}
+  // The quad whose top-left pixel is at `row0`, in rows `pitch` bytes apart.
+  QuadPixels(uint8_t* row0, uint32_t pitch, uint32_t bytes)
+      : row0_(row0), row1_(row0 + pitch), bytes_(bytes) {}
 
   // A covered quad of 4-byte pixels reads both rows whole; otherwise only the pixels of `mask`
   // are read, since the others may lie outside the surface. Lanes not read are 0.
