@@ -1,5 +1,6 @@
 #include "gpu/rb/depth_stencil.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -155,32 +156,36 @@ class DepthQuadTest {
 };
 
 // The depth test alone of `count` quads of one primitive (depthStencilQuads' depth-only path),
-// with the depth function fixed for the loop. Each quad's row address is computed once: its
-// second row is a pitch further.
+// with the depth function fixed for the loop, eight quads at a time: each quad's row address is
+// computed once, for its prefetch and its test (its second row is a pitch further).
 template <CompareFunc kFunc>
 void depthQuads(const DepthQuadTest& test, SurfaceView depth, int count, const int* x, const int* y,
                 const float* const* z, uint8_t* masks, RbStats& stats) {
+  constexpr int kChunk = 8;
   const uint32_t bytes = test.bytes(), pitch = depth.pitch;
-  // Every quad's two rows are asked for before the first is tested: a bin's depth and colour
-  // outgrow the host's caches, and each test would otherwise wait for its own rows.
-  if (count > 1) {
-    for (int k = 0; k < count; ++k) {
-      const uint8_t* row = depth.pixel(x[k], y[k], bytes);
-      __builtin_prefetch(row, 1);
-      __builtin_prefetch(row + pitch, 1);
-    }
-  }
   uint64_t quads = 0, tested = 0, passed = 0;
-  for (int k = 0; k < count; ++k) {
-    const auto mask = static_cast<uint8_t>(masks[k] & 0xf);
-    masks[k] = 0;
-    if (mask == 0) continue;
-    ++quads;
-    tested += static_cast<uint64_t>(quadLaneCount(mask));
-    const uint8_t pass = test.run<kFunc>(QuadPixels(depth.pixel(x[k], y[k], bytes), pitch, bytes),
-                                         mask, z[k], stats);
-    masks[k] = pass;
-    passed += static_cast<uint64_t>(quadLaneCount(pass));
+  for (int first = 0; first < count; first += kChunk) {
+    const int n = std::min(kChunk, count - first);
+    uint8_t* rows[kChunk];
+    for (int k = 0; k < n; ++k) rows[k] = depth.pixel(x[first + k], y[first + k], bytes);
+    // Every quad's two rows are asked for before the first is tested: a bin's depth and colour
+    // outgrow the host's caches, and each test would otherwise wait for its own rows.
+    if (count > 1) {
+      for (int k = 0; k < n; ++k) {
+        __builtin_prefetch(rows[k], 1);
+        __builtin_prefetch(rows[k] + pitch, 1);
+      }
+    }
+    for (int k = 0; k < n; ++k) {
+      uint8_t& m = masks[first + k];
+      const auto mask = static_cast<uint8_t>(m & 0xf);
+      m = 0;
+      if (mask == 0) continue;
+      ++quads;
+      tested += static_cast<uint64_t>(quadLaneCount(mask));
+      m = test.run<kFunc>(QuadPixels(rows[k], pitch, bytes), mask, z[first + k], stats);
+      passed += static_cast<uint64_t>(quadLaneCount(m));
+    }
   }
   stats.quads += quads;
   stats.samplesTested += tested;
