@@ -99,17 +99,18 @@ bool FragmentStage::addQuads(const ras::Quad* quads, int count, const ras::Trian
     if (earlyZ_) {
       int x[ras::Rasterizer::kMaxBatch] = {}, y[ras::Rasterizer::kMaxBatch] = {};
       const float* z[ras::Rasterizer::kMaxBatch] = {};
-      uint8_t tested[ras::Rasterizer::kMaxBatch];
       for (int k = 0; k < count; ++k) {
         x[k] = quads[k].x;
         y[k] = quads[k].y;
         z[k] = quads[k].z;
-        tested[k] = pass[k];
       }
+      // The RB counts the samples it tests and those that pass (a subset of them): the rest are
+      // the ones early Z rejects.
+      const rb::RbStats& rb = rb_.stats();
+      const uint64_t failedBefore = rb.samplesTested - rb.samplesPassed;
       rb_.depthStencilQuads(state_->depthStencil, state_->depthFormat, target_.depth, count, x, y,
                             z, pass, front);
-      for (int k = 0; k < count; ++k)
-        stats_.earlyZRejected += static_cast<uint64_t>(quadLaneCount(tested[k] & ~pass[k]));
+      stats_.earlyZRejected += rb.samplesTested - rb.samplesPassed - failedBefore;
     }
     for (int k = 0; k < count; ++k) {
       if (pass[k] == 0) continue;
