@@ -329,11 +329,17 @@ BlendState randomBlend(std::mt19937& rng) {
   b.dstAlpha = static_cast<BlendFactor>(rng() % kFactors);
   b.eqRgb = static_cast<BlendEquation>(rng() % 3);
   b.eqAlpha = static_cast<BlendEquation>(rng() % 3);
-  // The usual "over" blend, which the AVX2 warp write takes apart, a quarter of the time.
+  // The usual "over" blend, which the AVX2 warp write takes apart, a quarter of the time: for
+  // colour and alpha, or for the colour channels only with alpha's factors and equation as drawn.
   if (rng() % 4 == 0) {
-    b.srcRgb = b.srcAlpha = BlendFactor::SrcAlpha;
-    b.dstRgb = b.dstAlpha = BlendFactor::OneMinusSrcAlpha;
-    b.eqRgb = b.eqAlpha = BlendEquation::Add;
+    b.srcRgb = BlendFactor::SrcAlpha;
+    b.dstRgb = BlendFactor::OneMinusSrcAlpha;
+    b.eqRgb = BlendEquation::Add;
+    if (rng() % 2 == 0) {
+      b.srcAlpha = BlendFactor::SrcAlpha;
+      b.dstAlpha = BlendFactor::OneMinusSrcAlpha;
+      b.eqAlpha = BlendEquation::Add;
+    }
   }
   b.colorWriteMask = rng() % 3 == 0 ? static_cast<uint8_t>(rng() % 16) : uint8_t{0xf};
   for (float& k : b.constant) k = randomColorValue(rng);

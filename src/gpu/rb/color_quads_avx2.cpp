@@ -86,18 +86,22 @@ TESSERA_RB_AVX2 __m256 equation(BlendEquation e, __m256 s, __m256 sf, __m256 d, 
   return _mm256_setzero_ps();
 }
 
-// The blend a draw's pairs share, fixed when compiled: none, the usual "over" (SRC_ALPHA,
-// ONE_MINUS_SRC_ALPHA, ADD for colour and alpha), whose factors are then computed once a pair
-// instead of going through factor()'s cases for each channel, or any other.
-enum class PairBlend { Off, SrcAlphaOver, Any };
+// The blend a draw's pairs share, fixed when compiled: none; the usual "over" (SRC_ALPHA,
+// ONE_MINUS_SRC_ALPHA, ADD) for colour and alpha, whose factors are then computed once a pair
+// instead of going through factor()'s cases for each channel; "over" for the colour channels only,
+// with alpha blended as the state says (glBlendFuncSeparate keeping the destination's alpha, as
+// glmark2's pulsar does); or any other.
+enum class PairBlend { Off, SrcAlphaOver, SrcAlphaOverRgb, Any };
 
 PairBlend pairBlend(const BlendState& bs) {
   if (!bs.enable) return PairBlend::Off;
-  const bool over = bs.srcRgb == BlendFactor::SrcAlpha && bs.srcAlpha == BlendFactor::SrcAlpha &&
-                    bs.dstRgb == BlendFactor::OneMinusSrcAlpha &&
-                    bs.dstAlpha == BlendFactor::OneMinusSrcAlpha &&
-                    bs.eqRgb == BlendEquation::Add && bs.eqAlpha == BlendEquation::Add;
-  return over ? PairBlend::SrcAlphaOver : PairBlend::Any;
+  const bool overRgb = bs.srcRgb == BlendFactor::SrcAlpha &&
+                       bs.dstRgb == BlendFactor::OneMinusSrcAlpha && bs.eqRgb == BlendEquation::Add;
+  if (!overRgb) return PairBlend::Any;
+  const bool overAlpha = bs.srcAlpha == BlendFactor::SrcAlpha &&
+                         bs.dstAlpha == BlendFactor::OneMinusSrcAlpha &&
+                         bs.eqAlpha == BlendEquation::Add;
+  return overAlpha ? PairBlend::SrcAlphaOver : PairBlend::SrcAlphaOverRgb;
 }
 
 // Two quads: lanes 0-3 quad `a`, 4-7 quad `b`, each reads and writes only its pixels of `mask`.
@@ -120,11 +124,18 @@ TESSERA_RB_AVX2 void writePair(const ColorWrite& write, SurfaceView surface,
     for (int c = 0; c < 4; ++c)
       dst[c] = divideUnorm8(
           _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(old, 8 * c), byte)), 255.0f);
-    if constexpr (B == PairBlend::SrcAlphaOver) {
+    if constexpr (B == PairBlend::SrcAlphaOver || B == PairBlend::SrcAlphaOverRgb) {
       // factor()'s SrcAlpha and OneMinusSrcAlpha, the same operations.
       const __m256 sf = src[3], df = _mm256_sub_ps(_mm256_set1_ps(1.0f), src[3]);
-      for (int c = 0; c < 4; ++c)
+      constexpr int kOver = B == PairBlend::SrcAlphaOver ? 4 : 3;
+      for (int c = 0; c < kOver; ++c)
         out[c] = clampBlend(equation(BlendEquation::Add, src[c], sf, dst[c], df));
+      if constexpr (B == PairBlend::SrcAlphaOverRgb) {
+        const BlendState& bs = write.blend();
+        const __m256 asf = factor(bs.srcAlpha, 3, src, dst, write.constant());
+        const __m256 adf = factor(bs.dstAlpha, 3, src, dst, write.constant());
+        out[3] = clampBlend(equation(bs.eqAlpha, src[3], asf, dst[3], adf));
+      }
     } else {
       const BlendState& bs = write.blend();
       const float* k = write.constant();
@@ -180,6 +191,8 @@ void colorQuadsAvx2(const ColorWrite& write, SurfaceView surface,
       return writePairs<PairBlend::Off>(write, surface, quads, count, channels);
     case PairBlend::SrcAlphaOver:
       return writePairs<PairBlend::SrcAlphaOver>(write, surface, quads, count, channels);
+    case PairBlend::SrcAlphaOverRgb:
+      return writePairs<PairBlend::SrcAlphaOverRgb>(write, surface, quads, count, channels);
     case PairBlend::Any:
       return writePairs<PairBlend::Any>(write, surface, quads, count, channels);
   }
