@@ -124,27 +124,23 @@ TESSERA_RB_AVX2 void writePair(const ColorWrite& write, SurfaceView surface,
     for (int c = 0; c < 4; ++c)
       dst[c] = divideUnorm8(
           _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(old, 8 * c), byte)), 255.0f);
-    if constexpr (B == PairBlend::SrcAlphaOver || B == PairBlend::SrcAlphaOverRgb) {
-      // factor()'s SrcAlpha and OneMinusSrcAlpha, the same operations.
+    // The channels the "over" blend covers take factor()'s SrcAlpha and OneMinusSrcAlpha (the
+    // same operations) computed once; the others go through the state's factors and equations.
+    constexpr int kOver = B == PairBlend::SrcAlphaOver      ? 4
+                          : B == PairBlend::SrcAlphaOverRgb ? 3
+                                                            : 0;
+    if constexpr (kOver > 0) {
       const __m256 sf = src[3], df = _mm256_sub_ps(_mm256_set1_ps(1.0f), src[3]);
-      constexpr int kOver = B == PairBlend::SrcAlphaOver ? 4 : 3;
       for (int c = 0; c < kOver; ++c)
         out[c] = clampBlend(equation(BlendEquation::Add, src[c], sf, dst[c], df));
-      if constexpr (B == PairBlend::SrcAlphaOverRgb) {
-        const BlendState& bs = write.blend();
-        const __m256 asf = factor(bs.srcAlpha, 3, src, dst, write.constant());
-        const __m256 adf = factor(bs.dstAlpha, 3, src, dst, write.constant());
-        out[3] = clampBlend(equation(bs.eqAlpha, src[3], asf, dst[3], adf));
-      }
-    } else {
-      const BlendState& bs = write.blend();
-      const float* k = write.constant();
-      for (int c = 0; c < 4; ++c) {
-        const bool alpha = c == 3;
-        const __m256 sf = factor(alpha ? bs.srcAlpha : bs.srcRgb, c, src, dst, k);
-        const __m256 df = factor(alpha ? bs.dstAlpha : bs.dstRgb, c, src, dst, k);
-        out[c] = clampBlend(equation(alpha ? bs.eqAlpha : bs.eqRgb, src[c], sf, dst[c], df));
-      }
+    }
+    const BlendState& bs = write.blend();
+    const float* k = write.constant();
+    for (int c = kOver; c < 4; ++c) {
+      const bool alpha = c == 3;
+      const __m256 sf = factor(alpha ? bs.srcAlpha : bs.srcRgb, c, src, dst, k);
+      const __m256 df = factor(alpha ? bs.dstAlpha : bs.dstRgb, c, src, dst, k);
+      out[c] = clampBlend(equation(alpha ? bs.eqAlpha : bs.eqRgb, src[c], sf, dst[c], df));
     }
   }
   // PixelCodec::quantize4: the value times 255, plus 1/2, truncated (0 where not above 0).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <iterator>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -191,6 +192,17 @@ void depthQuads(const DepthQuadTest& test, SurfaceView depth, int count, const i
   stats.samplesTested += tested;
   stats.samplesPassed += passed;
 }
+
+// depthQuads for each depth function, in CompareFunc's order (its 3-bit register field names
+// all eight).
+using DepthQuadsLoop = void (*)(const DepthQuadTest&, SurfaceView, int, const int*, const int*,
+                                const float* const*, uint8_t*, RbStats&);
+constexpr DepthQuadsLoop kDepthQuads[] = {
+    depthQuads<CompareFunc::Never>,   depthQuads<CompareFunc::Less>,
+    depthQuads<CompareFunc::Equal>,   depthQuads<CompareFunc::LEqual>,
+    depthQuads<CompareFunc::Greater>, depthQuads<CompareFunc::NotEqual>,
+    depthQuads<CompareFunc::GEqual>,  depthQuads<CompareFunc::Always>};
+static_assert(std::size(kDepthQuads) == static_cast<size_t>(CompareFunc::Always) + 1);
 #endif
 
 }  // namespace
@@ -216,26 +228,8 @@ void RenderBackend::depthStencilQuads(const DepthStencilState& s, DepthFormat f,
 #if defined(__SSE2__)
   // The depth test alone goes four pixels at a time.
   if (tests && !test.stencilOn()) {
-    const DepthQuadTest q(s, f);
-    using enum CompareFunc;
-    switch (s.depthFunc) {
-      case Never:
-        return depthQuads<Never>(q, depth, count, x, y, z, masks, stats_);
-      case Less:
-        return depthQuads<Less>(q, depth, count, x, y, z, masks, stats_);
-      case Equal:
-        return depthQuads<Equal>(q, depth, count, x, y, z, masks, stats_);
-      case LEqual:
-        return depthQuads<LEqual>(q, depth, count, x, y, z, masks, stats_);
-      case Greater:
-        return depthQuads<Greater>(q, depth, count, x, y, z, masks, stats_);
-      case NotEqual:
-        return depthQuads<NotEqual>(q, depth, count, x, y, z, masks, stats_);
-      case GEqual:
-        return depthQuads<GEqual>(q, depth, count, x, y, z, masks, stats_);
-      case Always:
-        return depthQuads<Always>(q, depth, count, x, y, z, masks, stats_);
-    }
+    return kDepthQuads[static_cast<size_t>(s.depthFunc)](DepthQuadTest(s, f), depth, count, x, y, z,
+                                                         masks, stats_);
   }
 #endif
   uint64_t quads = 0, tested = 0, passed = 0;
