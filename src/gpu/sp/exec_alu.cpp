@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "common/lane_mask.h"
 #include "common/simd.h"
 #include "gpu/sp/executor.h"
 #include "gpu/sp/sfu_math.h"
@@ -109,7 +110,7 @@ void applyModifiers(const float* src, float* dst, isa::Type type, bool neg, bool
 
 void WarpExecutor::updateSelect() {
   if (selFor_ == exec_) return;
-  for (int l = 0; l < kLanes; ++l) sel_[l] = 0u - ((exec_ >> l) & 1u);
+  laneRowOf(exec_, sel_);
   selFor_ = exec_;
 }
 

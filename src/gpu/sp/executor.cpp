@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/lane_count.h"
+#include "common/lane_mask.h"
 #include "common/simd.h"
 #include "gpu/sp/executor.h"
 #include "gpu/sp/host_code.h"
@@ -25,9 +26,8 @@ void badState(const std::string& what) {
 }
 
 uint32_t WarpExecutor::laneTrue(const float* cond) const {
-  uint32_t m = 0;
-  for (int l = 0; l < kLanes; ++l) m |= uint32_t{std::bit_cast<uint32_t>(cond[l]) != 0} << l;
-  return m & exec_;
+  static_assert(kLanes == 32);
+  return laneMaskOf(cond) & exec_;
 }
 
 void WarpExecutor::derivative(const Instr& in) {
@@ -435,7 +435,7 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
        z; z &= z - 1)
     std::memset(regs_[std::countr_zero(z)], 0, sizeof regs_[0]);
   std::memset(a0_, 0, sizeof a0_);
-  for (int l = 0; l < kLanes; ++l) ff_[l] = std::bit_cast<float>(0u - ((io.frontFacing >> l) & 1u));
+  laneRowOf(io.frontFacing, ff_);
   flat_ = prog.flatVaryings;
 
   // Issue counts are kept in registers and added to the statistics when the warp ends, by
