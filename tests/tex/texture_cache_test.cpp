@@ -2,6 +2,7 @@
 // charges to the bus, and that it never changes a sampled value.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <stdexcept>
@@ -84,6 +85,36 @@ TEST(TexCache, LruEvictionOrderPerSet) {
   c.access(line(1), 4);
   EXPECT_EQ(c.setContents(1), (std::vector<GpuAddress>{line(1)}));
   expectConsistent(c.stats(), 16);
+}
+
+// Every set's recency order and the counters against a plain list per set, for the a630's eight
+// ways and others, over lookups that hit at every depth of a set, miss, and fill empty ways.
+TEST(TexCache, SetsKeepTheOrderOfAListPerSet) {
+  for (uint32_t ways : {8u, 4u, 3u}) {
+    constexpr uint32_t kLine = 64, kSets = 4;
+    TextureCache c({kLine * ways * kSets, kLine, ways});
+    std::vector<std::vector<GpuAddress>> ref(kSets);
+    uint64_t misses = 0;
+    std::mt19937 rng(ways);
+    for (int i = 0; i < 20000; ++i) {
+      // 12 lines a set: more than the ways, so each set both hits deep and evicts.
+      const uint64_t lineNo = rng() % (kSets * 12);
+      const GpuAddress a = 0x40000 + lineNo * kLine + rng() % (kLine - 4);
+      std::vector<GpuAddress>& set = ref[lineNo % kSets];
+      const GpuAddress tag = a & ~GpuAddress{kLine - 1};
+      const auto at = std::find(set.begin(), set.end(), tag);
+      const bool hit = at != set.end();
+      if (hit) set.erase(at);
+      if (!hit && set.size() == ways) set.pop_back();
+      misses += !hit;
+      set.insert(set.begin(), tag);
+      ASSERT_EQ(c.access(a, 4), hit ? 0u : kLine) << "lookup " << i << " ways " << ways;
+    }
+    for (uint32_t s = 0; s < kSets; ++s) EXPECT_EQ(c.setContents(s), ref[s]) << "set " << s;
+    EXPECT_EQ(c.stats().misses, misses);
+    EXPECT_EQ(c.stats().lookups, 20000u);
+    expectConsistent(c.stats(), kLine);
+  }
 }
 
 TEST(TexCache, InvalidateEmptiesEveryLine) {
