@@ -1,7 +1,8 @@
 // A warp's 32-lane bit mask and its row form (one 32-bit word per lane, ~0 or 0), both ways.
 // The shader core converts between them at every divergent branch: a condition row becomes the
 // branch's mask, and a new exec mask becomes the select row that masked writes read. Four lanes
-// a step in SSE2 (the baseline of x86-64) instead of a shift and an OR per lane.
+// a step in SSE2 (the baseline of x86-64) instead of a shift and an OR per lane; the step itself
+// (laneMask4) is also how the render backend's quad paths spread a quad's pixel mask.
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -34,15 +35,20 @@ inline uint32_t laneMaskOf(const void* row) {
 #endif
 }
 
+#if defined(__SSE2__)
+// Four lanes from bits 0..3 of `mask` (higher bits are ignored): lane i is ~0 when bit i is set,
+// else 0. A quad's pixel mask as the render backend's SSE quad paths use it.
+inline __m128i laneMask4(uint32_t mask) {
+  const __m128i bits = _mm_setr_epi32(1, 2, 4, 8);
+  return _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32(static_cast<int>(mask)), bits), bits);
+}
+#endif
+
 // Word l of `row` (32 words) set to ~0 when bit l of `mask` is set, else 0.
 inline void laneRowOf(uint32_t mask, void* row) {
 #if defined(__SSE2__)
   auto* p = static_cast<__m128i*>(row);
-  const __m128i bits = _mm_setr_epi32(1, 2, 4, 8);
-  for (int g = 0; g < 8; ++g) {
-    const __m128i m = _mm_and_si128(_mm_set1_epi32(static_cast<int>(mask >> (4 * g))), bits);
-    _mm_storeu_si128(p + g, _mm_cmpeq_epi32(m, bits));
-  }
+  for (int g = 0; g < 8; ++g) _mm_storeu_si128(p + g, laneMask4(mask >> (4 * g)));
 #else
   uint32_t words[32];
   for (int l = 0; l < 32; ++l) words[l] = 0u - ((mask >> l) & 1u);

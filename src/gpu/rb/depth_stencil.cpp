@@ -10,6 +10,7 @@
 #endif
 
 #include "common/lane_count.h"
+#include "common/lane_mask.h"
 #include "gpu/rb/color_format.h"
 #include "gpu/rb/quad_pixels.h"
 #include "gpu/rb/render_backend.h"
@@ -98,9 +99,8 @@ class DepthQuadTest {
     const __m128i old = pixels.load(mask);
     const __m128i depthBits = _mm_set1_epi32(static_cast<int32_t>(depthMax_));
     const __m128i frag = quantize(z);
-    const __m128i lanes = _mm_setr_epi32(1, 2, 4, 8);
-    const __m128i live = _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32(mask), lanes), lanes);
-    const __m128i pass = _mm_and_si128(live, passes<kFunc>(frag, _mm_and_si128(old, depthBits)));
+    const __m128i pass =
+        _mm_and_si128(laneMask4(mask), passes<kFunc>(frag, _mm_and_si128(old, depthBits)));
     // The stencil bits of a D24S8 pixel stay as they are.
     const __m128i now =
         write_ ? select(pass, _mm_or_si128(frag, _mm_andnot_si128(depthBits, old)), old) : old;
