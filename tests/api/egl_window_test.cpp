@@ -59,7 +59,13 @@ class EglWindow : public ::testing::Test {
     ASSERT_TRUE(eglMakeCurrent(display_, surface_, surface_, context_));
   }
   void TearDown() override {
-    if (display_ != EGL_NO_DISPLAY) eglTerminate(display_);
+    // Release and destroy the surface before the server stops: the surface stays alive while
+    // current, even past eglTerminate (EGL 1.4 §3.2), and its presenter thread would still be
+    // writing the last frame to a server that is gone (SIGPIPE).
+    if (display_ != EGL_NO_DISPLAY) {
+      eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      eglTerminate(display_);
+    }
     if (x_) XCloseDisplay(x_);
   }
 
