@@ -94,8 +94,9 @@ class DepthQuadTest {
         depthMax_(f == DepthFormat::D16 ? kD16Max : kD24Max) {}
 
   // The pixels of `mask` that pass; kFunc is the draw's depth function, fixed for its loop.
+  // `changed` counts the pixels whose stored value changed (the caller charges their bytes).
   template <CompareFunc kFunc>
-  uint8_t run(const QuadPixels& pixels, uint8_t mask, const float z[4], RbStats& stats) const {
+  uint8_t run(const QuadPixels& pixels, uint8_t mask, const float z[4], uint64_t& changed) const {
     const __m128i old = pixels.load(mask);
     const __m128i depthBits = _mm_set1_epi32(static_cast<int32_t>(depthMax_));
     const __m128i frag = quantize(z);
@@ -104,11 +105,12 @@ class DepthQuadTest {
     // The stencil bits of a D24S8 pixel stay as they are.
     const __m128i now =
         write_ ? select(pass, _mm_or_si128(frag, _mm_andnot_si128(depthBits, old)), old) : old;
-    const uint32_t changed =
+    const uint32_t differ =
         ~static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(now, old)))) & mask;
-    if (changed != 0) pixels.store(changed, now);
-    stats.depthBytesRead += uint64_t{bytes_} * static_cast<uint64_t>(quadLaneCount(mask));
-    stats.depthBytesWritten += uint64_t{bytes_} * static_cast<uint64_t>(quadLaneCount(changed));
+    if (differ != 0) {
+      pixels.store(differ, now);
+      changed += static_cast<uint64_t>(quadLaneCount(differ));
+    }
     return static_cast<uint8_t>(_mm_movemask_ps(_mm_castsi128_ps(pass)));
   }
   uint32_t bytes() const { return bytes_; }
@@ -164,7 +166,8 @@ void depthQuads(const DepthQuadTest& test, SurfaceView depth, int count, const i
                 const float* const* z, uint8_t* masks, RbStats& stats) {
   constexpr int kChunk = 8;
   const uint32_t bytes = test.bytes(), pitch = depth.pitch;
-  uint64_t quads = 0, tested = 0, passed = 0;
+  // Counted here and charged once: the stores to the pixels could alias the counters.
+  uint64_t quads = 0, tested = 0, passed = 0, changed = 0;
   for (int first = 0; first < count; first += kChunk) {
     const int n = std::min(kChunk, count - first);
     uint8_t* rows[kChunk];
@@ -184,13 +187,15 @@ void depthQuads(const DepthQuadTest& test, SurfaceView depth, int count, const i
       if (mask == 0) continue;
       ++quads;
       tested += static_cast<uint64_t>(quadLaneCount(mask));
-      m = test.run<kFunc>(QuadPixels(rows[k], pitch, bytes), mask, z[first + k], stats);
+      m = test.run<kFunc>(QuadPixels(rows[k], pitch, bytes), mask, z[first + k], changed);
       passed += static_cast<uint64_t>(quadLaneCount(m));
     }
   }
   stats.quads += quads;
   stats.samplesTested += tested;
   stats.samplesPassed += passed;
+  stats.depthBytesRead += uint64_t{bytes} * tested;
+  stats.depthBytesWritten += uint64_t{bytes} * changed;
 }
 
 // depthQuads for each depth function, in CompareFunc's order (its 3-bit register field names
