@@ -206,6 +206,95 @@ TEST_F(HostCode, RunsBetweenControlFlowMatchTheInterpreter) {
   }
 }
 
+// ipl compiled, in runs with arithmetic, against the interpreter: quads of one triangle and of
+// several, flat and smooth varyings, .sat, full and partial masks (a quad without lanes has no
+// varyings), on random barycentrics and values.
+TEST_F(HostCode, InterpolationMatchesTheInterpreter) {
+  const char* ops[] = {"add", "mul", "mad", "max"};
+  for (int round = 0; round < 60; ++round) {
+    std::string text = ".stage fragment\n.varyings 4\n.flat v2\n";
+    for (int k = 0; k < 12; ++k) {
+      const std::string reg = "r" + std::to_string(rng_() % 4);
+      if (k < 4 || rng_() % 2 == 0) {
+        text += std::string(rng_() % 4 == 0 ? "ipl.sat " : "ipl ") + reg + ", v" +
+                std::to_string(rng_() % 4) + "." + "xyzw"[rng_() % 4] + "\n";
+      } else {
+        const char* op = ops[rng_() % 4];
+        text += std::string(op) + " " + reg + ", r" + std::to_string(rng_() % 4) + ", r" +
+                std::to_string(rng_() % 4) + (op == std::string("mad") ? ", c0" : "") + "\n";
+      }
+    }
+    for (int c = 0; c < 4; ++c)
+      text += std::string("mov o0.") + "xyzw"[c] + ", r" + std::to_string(c) + "\n";
+    text += "end\n";
+    const isa::Program program = isa::assemble(text, "ipl.fs");
+    const std::unique_ptr<HostProgram> host = HostProgram::compile(program);
+    ASSERT_NE(host, nullptr) << text;
+    ASSERT_TRUE(host->interpolates());
+
+    // Three triangles' vertex values; quads take one of them, or all the same one.
+    std::vector<float> blocks(3 * 3 * kMaxVaryings * 4);
+    for (float& v : blocks) v = std::bit_cast<float>(value());
+    auto warp = std::make_unique<FragmentWarp>();
+    warp->laneMask = round % 3 == 0 ? ~0u : static_cast<uint32_t>(rng_()) & 0x0ff0ffffu;
+    warp->coverage = warp->laneMask;
+    const bool shared = round % 2 == 0;
+    for (int q = 0; q < kLanes / 4; ++q)
+      warp->varyings[q] = (warp->laneMask >> (4 * q) & 0xfu) == 0
+                              ? nullptr
+                              : blocks.data() + (shared ? 0 : rng_() % 3) * 3 * kMaxVaryings * 4;
+    for (int l = 0; l < kLanes; ++l) {
+      warp->bary[0][l] = std::uniform_real_distribution<float>(-0.5f, 1.5f)(rng_);
+      warp->bary[1][l] = std::uniform_real_distribution<float>(-0.5f, 1.5f)(rng_);
+      for (int c = 0; c < 4; ++c) warp->color[c][l] = std::bit_cast<float>(value());
+    }
+    auto interpreted = std::make_unique<FragmentWarp>(*warp);
+    ShaderResources res;
+    const float constant = std::bit_cast<float>(value());
+    res.constants = {&constant, 1};
+    res.host = host.get();
+    ShaderCore compiledCore, interpretedCore;
+    setHostCode(true);
+    compiledCore.runFragment(program, *warp, res);
+    setHostCode(false);
+    interpretedCore.runFragment(program, *interpreted, res);
+    setHostCode(true);
+    for (int c = 0; c < 4; ++c)
+      for (int l = 0; l < kLanes; ++l) {
+        const float g = warp->color[c][l], w = interpreted->color[c][l];
+        if (g != g && w != w) continue;  // the NaN payload rule of compare()
+        ASSERT_EQ(std::bit_cast<uint32_t>(g), std::bit_cast<uint32_t>(w))
+            << "o0."
+            << "xyzw"[c] << " lane " << l << " of\n"
+            << text;
+      }
+    EXPECT_EQ(compiledCore.stats().instructions, interpretedCore.stats().instructions);
+    EXPECT_EQ(compiledCore.stats().laneInstructions, interpretedCore.stats().laneInstructions);
+    EXPECT_EQ(compiledCore.stats().fpuInstructions, interpretedCore.stats().fpuInstructions);
+  }
+}
+
+// A lane whose quad has no varyings is the interpreter's to report, compiled code or not.
+TEST_F(HostCode, AQuadWithoutVaryingsIsReported) {
+  const isa::Program program =
+      isa::assemble(".stage fragment\n.varyings 1\nipl o0.x, v0.x\nend\n", "ipl.fs");
+  const std::unique_ptr<HostProgram> host = HostProgram::compile(program);
+  ASSERT_NE(host, nullptr);
+  auto warp = std::make_unique<FragmentWarp>();
+  warp->laneMask = warp->coverage = 0xffu;  // quads 0 and 1; quad 1 has no varyings
+  const std::vector<float> block(3 * kMaxVaryings * 4, 1.0f);
+  warp->varyings[0] = block.data();
+  ShaderResources res;
+  res.host = host.get();
+  ShaderCore core;
+  try {
+    core.runFragment(program, *warp, res);
+    FAIL() << "no fault";
+  } catch (const GpuFault& f) {
+    EXPECT_NE(std::string(f.what()).find("quad 1 has no varyings"), std::string::npos) << f.what();
+  }
+}
+
 TEST_F(HostCode, ProgramsWithoutCompiledInstructionsHaveNone) {
   const isa::Program p = isa::assemble(".stage vertex\nsin o0.x, i0.x\nend\n", "none.vs");
   EXPECT_EQ(HostProgram::compile(p), nullptr);

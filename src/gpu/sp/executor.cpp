@@ -15,6 +15,10 @@
 #endif
 
 namespace tessera::gpu::sp {
+namespace {
+// The varyings compiled ipl reads for a quad without lanes (HostRows::varyings).
+constexpr float kNoVaryings[3 * kMaxVaryings * 4] = {};
+}  // namespace
 
 using isa::File;
 using isa::Instr;
@@ -467,8 +471,21 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
                                     res.constants.size() >= prog.constSpan
                                 ? res.host
                                 : nullptr;
+  // Compiled ipl reads every quad's varyings: a quad without lanes reads zeros. A warp with a
+  // lane that has no varyings or barycentrics is interpreted, which reports it at its first ipl.
+  const float* varyings[kLanes / 4] = {};
+  if (host && host->interpolates()) {
+    if (io.bary == nullptr) host = nullptr;
+    for (int q = 0; q < kLanes / 4; ++q) {
+      const bool active = (laneMask >> (4 * q) & 0xfu) != 0;
+      const float* v = io.varyings ? io.varyings[q] : nullptr;
+      if (active && v == nullptr) host = nullptr;
+      varyings[q] = active ? v : kNoVaryings;
+    }
+  }
   const HostRows rows{regs_[0], io.inputs,     io.outputs,           io.fragCoord,
-                      ff_,      io.pointCoord, res.constants.data(), sel_};
+                      ff_,      io.pointCoord, res.constants.data(), sel_,
+                      io.bary,  varyings};
   uint32_t pc = 0;
   for (;;) {
     if (const HostBlock* b = host ? host->at(pc) : nullptr;

@@ -67,6 +67,10 @@ bool sourceCompiles(const Operand& o, isa::Type type) {
 }  // namespace
 
 bool compilesToHost(const Instr& in) {
+  // ipl: a varying without modifiers (the interpreter reads none), into a register or output.
+  if (in.op == Opcode::Ipl)
+    return (in.dst.file == File::Reg || in.dst.file == File::Output) &&
+           in.src[0].file == File::Varying && !in.src[0].neg && !in.src[0].abs && !in.src[0].rel;
   if (std::find(std::begin(kCompiled), std::end(kCompiled), in.op) == std::end(kCompiled))
     return false;
   if (in.op == Opcode::Nop) return true;
@@ -131,6 +135,16 @@ class Emitter final : public CodeGenerator {
   // Emits instructions [begin, end) as one function; returns its offset in the code.
   size_t function(const isa::Program& p, uint32_t begin, uint32_t end, bool masked) {
     const size_t at = getSize();
+    const bool interpolates = std::any_of(p.code.begin() + begin, p.code.begin() + end,
+                                          [](const Instr& in) { return in.op == Opcode::Ipl; });
+    if (interpolates) {
+      // rbx and r12 hold the barycentrics and the quads' varyings; r13 is a quad's.
+      push(rbx);
+      push(r12);
+      push(r13);
+      mov(rbx, ptr[rdi + offsetof(HostRows, bary)]);
+      mov(r12, ptr[rdi + offsetof(HostRows, varyings)]);
+    }
     mov(r8, ptr[rdi + offsetof(HostRows, regs)]);
     mov(r9, ptr[rdi + offsetof(HostRows, inputs)]);
     mov(r10, ptr[rdi + offsetof(HostRows, outputs)]);
@@ -143,8 +157,19 @@ class Emitter final : public CodeGenerator {
     splat(ymm15, kSign);
     splat(ymm13, kOne);
     vpcmpeqd(ymm12, ymm12, ymm12);  // all ones
-    for (uint32_t pc = begin; pc < end; ++pc) instruction(p.code[pc], masked);
+    for (uint32_t pc = begin; pc < end; ++pc) {
+      const Instr& in = p.code[pc];
+      if (in.op == Opcode::Ipl)
+        interpolate(in, masked, (p.flatVaryings >> (in.src[0].index / 4) & 1) != 0);
+      else
+        instruction(in, masked);
+    }
     vzeroupper();
+    if (interpolates) {
+      pop(r13);
+      pop(r12);
+      pop(rbx);
+    }
     ret();
     return at;
   }
@@ -218,19 +243,61 @@ class Emitter final : public CodeGenerator {
         modify(src[k], o, info.type);
       }
       operation(in.op, src[0], src[1], src[2]);
-      if (in.sat) {
-        // v >= 1 ? 1 : (v > 0 ? v : 0): max and min return their second operand for NaN.
-        vxorps(ymm4, ymm4, ymm4);
-        vmaxps(ymm0, ymm0, ymm4);
-        vminps(ymm0, ymm0, ymm13);
+      result(in, chunk, masked);
+    }
+  }
+
+  // An instruction's result in ymm0 for one chunk: saturated if asked, then written (under the
+  // exec mask for the masked entry).
+  void result(const Instr& in, int chunk, bool masked) {
+    if (in.sat) {
+      // v >= 1 ? 1 : (v > 0 ? v : 0): max and min return their second operand for NaN.
+      vxorps(ymm4, ymm4, ymm4);
+      vmaxps(ymm0, ymm0, ymm4);
+      vminps(ymm0, ymm0, ymm13);
+    }
+    const Address dst = row(in.dst, chunk);
+    if (masked) {
+      vmovups(ymm4, dst);
+      vmovups(ymm5, ptr[rax + chunk * 32]);
+      vblendvps(ymm0, ymm4, ymm0, ymm5);
+    }
+    vmovups(dst, ymm0);
+  }
+
+  // ipl, as WarpExecutor::interpolate: a chunk is two quads, each with its own triangle's three
+  // values (vertex-major in the quad's block, warp.h) broadcast to its four lanes, combined as
+  // v0 * ((1 - b1) - b2) + v1 * b1, then + v2 * b2, each product and sum rounded. A flat varying
+  // is the provoking (last) vertex's value.
+  void interpolate(const Instr& in, bool masked, bool flat) {
+    constexpr int kVertexBytes = kMaxVaryings * 4 * 4;
+    const int offset = in.src[0].index * 4;  // vN.c is index 4N + c
+    for (int chunk = 0; chunk < kChunks; ++chunk) {
+      mov(rdi, ptr[r12 + (2 * chunk) * 8]);
+      mov(r13, ptr[r12 + (2 * chunk + 1) * 8]);
+      // Vertex k's value: quad 2 chunk's in the low four lanes, the next quad's in the high.
+      auto value = [&](const Ymm& y, int k) {
+        vbroadcastss(Xmm(y.getIdx()), ptr[rdi + k * kVertexBytes + offset]);
+        vbroadcastss(xmm4, ptr[r13 + k * kVertexBytes + offset]);
+        vinsertf128(y, y, xmm4, 1);
+      };
+      if (flat) {
+        value(ymm0, 2);
+      } else {
+        value(ymm1, 0);
+        value(ymm2, 1);
+        value(ymm3, 2);
+        vmovups(ymm5, ptr[rbx + chunk * 32]);              // b1
+        vmovups(ymm6, ptr[rbx + kRowBytes + chunk * 32]);  // b2
+        vsubps(ymm7, ymm13, ymm5);
+        vsubps(ymm7, ymm7, ymm6);  // b0
+        vmulps(ymm0, ymm1, ymm7);
+        vmulps(ymm4, ymm2, ymm5);
+        vaddps(ymm0, ymm0, ymm4);
+        vmulps(ymm4, ymm3, ymm6);
+        vaddps(ymm0, ymm0, ymm4);
       }
-      const Address dst = row(in.dst, chunk);
-      if (masked) {
-        vmovups(ymm4, dst);
-        vmovups(ymm5, ptr[rax + chunk * 32]);
-        vblendvps(ymm0, ymm4, ymm0, ymm5);
-      }
-      vmovups(dst, ymm0);
+      result(in, chunk, masked);
     }
   }
 
@@ -617,7 +684,9 @@ std::unique_ptr<HostProgram> HostProgram::compile(const isa::Program& p) {
       for (uint32_t pc = r.begin; pc < r.end; ++pc) {
         const isa::Unit unit = isa::opInfo(p.code[pc].op).unit;
         ++b.instructions;
-        b.fpu += unit == isa::Unit::Fpu;
+        // As the interpreter counts: ipl is issued, not counted as an FPU instruction.
+        b.fpu += unit == isa::Unit::Fpu && p.code[pc].op != Opcode::Ipl;
+        host->interpolates_ |= p.code[pc].op == Opcode::Ipl;
         b.sfu += unit == isa::Unit::Sfu;
       }
       b.full = entry(*code, r.full);

@@ -25,14 +25,17 @@ namespace tessera::gpu::sp {
 // Where one warp's rows are, as compiled code reads and writes them (the executor fills one per
 // warp). Each row is 32 lanes of 32 bits.
 struct HostRows {
-  float* regs;               // rN: regs + 32 N
-  const float* inputs;       // iA.c: inputs + 32 (4A + c)
-  float* outputs;            // oK.c: outputs + 32 (4K + c)
-  const float* fragCoord;    // fc.x..w
-  const float* frontFacing;  // ff
-  const float* pointCoord;   // gl_PointCoord s, t
-  const float* constants;    // c0..: read as broadcasts, within the program's constSpan
-  const uint32_t* select;    // ~0 for lanes that execute (read by the masked entry only)
+  float* regs;                   // rN: regs + 32 N
+  const float* inputs;           // iA.c: inputs + 32 (4A + c)
+  float* outputs;                // oK.c: outputs + 32 (4K + c)
+  const float* fragCoord;        // fc.x..w
+  const float* frontFacing;      // ff
+  const float* pointCoord;       // gl_PointCoord s, t
+  const float* constants;        // c0..: read as broadcasts, within the program's constSpan
+  const uint32_t* select;        // ~0 for lanes that execute (read by the masked entry only)
+  const float* bary;             // FS: b1 then b2, a row each (ipl)
+  const float* const* varyings;  // FS: per quad, its triangle's vertices' varyings (ipl); every
+                                 // quad's is read, so a quad without lanes has a valid block
 };
 
 using HostFn = void (*)(const HostRows*);
@@ -70,6 +73,8 @@ class HostProgram final {
                                                  : nullptr;
   }
   size_t blockCount() const { return blocks_.size(); }
+  // Some run interpolates (reads HostRows::bary and varyings).
+  bool interpolates() const { return interpolates_; }
 
  private:
   HostProgram() = default;
@@ -77,6 +82,7 @@ class HostProgram final {
   std::unique_ptr<Xbyak::CodeGenerator> code_;
   std::vector<HostBlock> blocks_;
   std::vector<int32_t> start_;  // per instruction: its block, or -1
+  bool interpolates_ = false;
 };
 
 // Whether `in` compiles to host code: an ALU, FPU or SFU opcode of the compiled set, written to
