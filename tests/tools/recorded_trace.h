@@ -41,10 +41,12 @@ inline const RecordedTrace& glmark2Trace() {
     static const ProcessTempDir scratch("tessera-trace");
     const std::filesystem::path& dir = scratch.path();
     const std::string out = (dir / "glmark2-build.trace").string();
+    // A fixed number of frames, not a duration: on a loaded machine a short duration may hold
+    // fewer frames than the tests replay.
     const CommandResult r = runShell(
         "cd " + dir.string() + " && env -u LD_LIBRARY_PATH -u LD_PRELOAD DISPLAY=" +
         xvfb.display() + " LIBGL_ALWAYS_SOFTWARE=1 apitrace trace --api egl -o " + out +
-        " glmark2-es2 -s 160x120 -b build:duration=0.1:fragment-precision=high,high,high,high:"
+        " glmark2-es2 -s 160x120 -b build:nframes=6:fragment-precision=high,high,high,high:"
         "vertex-precision=high,high,high,high");
     if (r.exitCode != 0 || !std::filesystem::exists(out)) {
       t.problem = "recording glmark2 failed:\n" + r.output;
