@@ -124,7 +124,8 @@ enum Predicate : uint8_t {
 };
 
 // The code of one program: each run twice, once per entry of HostBlock. Register use: rdi holds
-// the HostRows until the row bases are loaded, then serves as a scratch; ymm0 is an
+// the HostRows until the row bases are loaded, then serves as a scratch (a run with ipl also
+// keeps the barycentrics and varyings in rbx and r12, saved on entry, and r13 scratch); ymm0 is an
 // instruction's result, ymm1-3 its sources of the current 8 lanes, ymm4-7 scratch, ymm8-10
 // broadcast sources, ymm11 a constant of one operation and ymm12-15 the constants of the
 // whole function (all ones, 1.0f, the magnitude mask and the sign bit).
