@@ -210,6 +210,20 @@ TEST(RasterizerAttributes, QuadInterpolationMatchesTheScalarArithmeticToTheBit) 
       interpolateQuadsAvx2(s, c, 2);
       expectSameInterpolation(c[0], d, trial);
       expectSameInterpolation(c[1], b, trial);
+      // A half block whose top-left quad is this one: each of its 8 quads' lanes.
+      HalfBlock h;
+      interpolateHalfBlockAvx2(s, a.x, a.y, h);
+      for (int k = 0; k < kHalfBlockQuads; ++k) {
+        Quad want{}, got{};
+        want.x = got.x = a.x + 2 * (k & 3);
+        want.y = got.y = a.y + 2 * (k >> 2);
+        interpolateQuadScalar(s, want);
+        std::memcpy(got.z, h.z + 4 * k, sizeof got.z);
+        std::memcpy(got.invW, h.invW + 4 * k, sizeof got.invW);
+        std::memcpy(got.b1, h.b1 + 4 * k, sizeof got.b1);
+        std::memcpy(got.b2, h.b2 + 4 * k, sizeof got.b2);
+        expectSameInterpolation(got, want, trial);
+      }
     }
 #endif
   }

@@ -33,7 +33,16 @@ class Rasterizer final {
   // share a pixel.
   static constexpr int kMaxBatch = 8;
   template <class EmitBatch>
-  void rasterizeBatches(const Triangle& tri, const Scissor& scissor, EmitBatch&& emitBatch);
+  void rasterizeBatches(const Triangle& tri, const Scissor& scissor, EmitBatch&& emitBatch) {
+    rasterizeBatches(tri, scissor, emitBatch, [](const TriangleSetup&, int, int) { return false; });
+  }
+  // The same, offering each block whose 16 quads are all fully covered (inside the triangle and
+  // the scissor, at one sample per pixel) whole, in its place in the order, to
+  // emitBlock(const TriangleSetup&, int bx, int by): true when it took the block, which is then
+  // counted as its quads; false to have its quads go to emitBatch instead.
+  template <class EmitBatch, class EmitBlock>
+  void rasterizeBatches(const Triangle& tri, const Scissor& scissor, EmitBatch&& emitBatch,
+                        EmitBlock&& emitBlock);
 
   // Samples per pixel of the render target: 1, 2 or 4 (GRAS from RB_MSAA_CNTL).
   void setSamples(uint32_t samples) { samples_ = samples; }
@@ -108,9 +117,10 @@ inline int alignDown(int v, int a) {
 // The quad walk of a set-up triangle: calls visit(qx, qy, mask, sampleMask) for every quad with a
 // covered pixel (sampleMask 0 at one sample per pixel), blocks in row-major order and quads
 // row-major inside each block. Each block is rejected or trivially accepted from the edge
-// functions at its corners before its quads are tested.
-template <class Visit>
-void walkBlocks(const TriangleSetup& s, uint32_t samples, Visit&& visit) {
+// functions at its corners before its quads are tested. A block wholly covered at one sample per
+// pixel goes first to fullBlock(bx, by), which visits none of its quads when it returns true.
+template <class Visit, class FullBlock>
+void walkBlocks(const TriangleSetup& s, uint32_t samples, Visit&& visit, FullBlock&& fullBlock) {
   const EdgeFunction& f0 = s.edge[0];
   const EdgeFunction& f1 = s.edge[1];
   const EdgeFunction& f2 = s.edge[2];
@@ -137,6 +147,7 @@ void walkBlocks(const TriangleSetup& s, uint32_t samples, Visit&& visit) {
                           blockMin(f2, b2) - m2 >= f2.threshold;
       const bool blockInRect =
           bx >= s.x0 && by >= s.y0 && bx + kBlockSize <= s.x1 && by + kBlockSize <= s.y1;
+      if (inside && blockInRect && !ms && fullBlock(bx, by)) continue;
       const int qyEnd = std::min(by + kBlockSize, s.y1);
       const int qxEnd = std::min(bx + kBlockSize, s.x1);
       for (int qy = std::max(by, alignDown(s.y0, 2)); qy < qyEnd; qy += 2) {
@@ -174,6 +185,11 @@ void walkBlocks(const TriangleSetup& s, uint32_t samples, Visit&& visit) {
       }
     }
   }
+}
+
+template <class Visit>
+void walkBlocks(const TriangleSetup& s, uint32_t samples, Visit&& visit) {
+  walkBlocks(s, samples, visit, [](int, int) { return false; });
 }
 
 // Small triangles (at most kSmallBox pixels a side of their quad-aligned box) are tested a pixel
@@ -291,9 +307,9 @@ bool walkSmall(const TriangleSetup& s, Visit&& visit) {
 
 }  // namespace detail
 
-template <class EmitBatch>
+template <class EmitBatch, class EmitBlock>
 void Rasterizer::rasterizeBatches(const Triangle& tri, const Scissor& scissor,
-                                  EmitBatch&& emitBatch) {
+                                  EmitBatch&& emitBatch, EmitBlock&& emitBlock) {
   ++stats_.triangles;
   const uint32_t samples = samples_;
   const bool ms = samples > 1;
@@ -338,7 +354,16 @@ void Rasterizer::rasterizeBatches(const Triangle& tri, const Scissor& scissor,
     sampleCount += static_cast<uint64_t>(ms ? laneCount(sampleMask) : n);
     if (++pending == kMaxBatch) drain();
   };
-  if (ms || !detail::walkSmall(s, covered)) detail::walkBlocks(s, samples, covered);
+  auto fullBlock = [&](int bx, int by) __attribute__((always_inline)) {
+    if (pending != 0) drain();  // the quads before the block go first
+    if (!emitBlock(static_cast<const TriangleSetup&>(s), bx, by)) return false;
+    constexpr int kPixels = kBlockSize * kBlockSize;
+    quads += kPixels / 4;
+    pixels += kPixels;
+    sampleCount += kPixels;
+    return true;
+  };
+  if (ms || !detail::walkSmall(s, covered)) detail::walkBlocks(s, samples, covered, fullBlock);
   if (pending != 0) drain();
   stats_.quads += quads;
   stats_.pixelsCovered += pixels;

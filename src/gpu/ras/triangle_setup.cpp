@@ -115,35 +115,38 @@ TESSERA_RAS_AVX2 void storePair(float (&first)[4], float (&second)[4], __m256 v)
   _mm_storeu_ps(first, _mm256_castps256_ps128(v));
   _mm_storeu_ps(second, _mm256_extractf128_ps(v, 1));
 }
-// A quad's pixel columns and rows, in doubles.
-TESSERA_RAS_AVX2 __m256d pixelsX(const Quad& q) {
-  const double x = q.x;
-  return _mm256_setr_pd(x, x + 1.0, x, x + 1.0);
+// A quad's pixel columns and rows, in doubles, for the quad at (x, y).
+TESSERA_RAS_AVX2 __m256d pixelsX(int x) {
+  const double d = x;
+  return _mm256_setr_pd(d, d + 1.0, d, d + 1.0);
 }
-TESSERA_RAS_AVX2 __m256d pixelsY(const Quad& q) {
-  const double y = q.y;
-  return _mm256_setr_pd(y, y, y + 1.0, y + 1.0);
+TESSERA_RAS_AVX2 __m256d pixelsY(int y) {
+  const double d = y;
+  return _mm256_setr_pd(d, d, d + 1.0, d + 1.0);
 }
 
-// interpolateFromPlanes for two quads side by side in eight lanes: the same operations in the
-// same order on each pixel, so the same bits.
-TESSERA_RAS_AVX2 void interpolatePair(const TriangleSetup& s, Quad& first, Quad& second) {
-  const __m256d xa = pixelsX(first), ya = pixelsY(first);
-  const __m256d xb = pixelsX(second), yb = pixelsY(second);
+// interpolateFromPlanes' float steps for two quads side by side in eight lanes.
+struct Lanes8 {
+  __m256 z, invW, b1, b2;
+};
+// The two quads at (xa, ya) and (xb, yb): the same operations in the same order on each pixel
+// as interpolateFromPlanes, so the same bits.
+TESSERA_RAS_AVX2 Lanes8 interpolatePair(const TriangleSetup& s, int xa, int ya, int xb, int yb) {
   __m256 l[3];
   for (int i = 0; i < 3; ++i)
-    l[i] = _mm256_set_m128(planeAvx2(s, i, xb, yb), planeAvx2(s, i, xa, ya));
-  storePair(
-      first.z, second.z,
-      _mm256_add_ps(_mm256_add_ps(times(l[0], s.z[0]), times(l[1], s.z[1])), times(l[2], s.z[2])));
+    l[i] = _mm256_set_m128(planeAvx2(s, i, pixelsX(xb), pixelsY(yb)),
+                           planeAvx2(s, i, pixelsX(xa), pixelsY(ya)));
+  Lanes8 out;
+  out.z =
+      _mm256_add_ps(_mm256_add_ps(times(l[0], s.z[0]), times(l[1], s.z[1])), times(l[2], s.z[2]));
   const __m256 w1 = times(l[1], s.invW[1]), w2 = times(l[2], s.invW[2]);
-  const __m256 invW = _mm256_add_ps(_mm256_add_ps(times(l[0], s.invW[0]), w1), w2);
-  storePair(first.invW, second.invW, invW);
+  out.invW = _mm256_add_ps(_mm256_add_ps(times(l[0], s.invW[0]), w1), w2);
   const __m256 one = _mm256_set1_ps(1.0f);
-  const __m256 ok = _mm256_cmp_ps(invW, _mm256_setzero_ps(), _CMP_NEQ_UQ);
-  const __m256 r = _mm256_div_ps(one, _mm256_blendv_ps(one, invW, ok));
-  storePair(first.b1, second.b1, _mm256_blendv_ps(l[1], _mm256_mul_ps(w1, r), ok));
-  storePair(first.b2, second.b2, _mm256_blendv_ps(l[2], _mm256_mul_ps(w2, r), ok));
+  const __m256 ok = _mm256_cmp_ps(out.invW, _mm256_setzero_ps(), _CMP_NEQ_UQ);
+  const __m256 r = _mm256_div_ps(one, _mm256_blendv_ps(one, out.invW, ok));
+  out.b1 = _mm256_blendv_ps(l[1], _mm256_mul_ps(w1, r), ok);
+  out.b2 = _mm256_blendv_ps(l[2], _mm256_mul_ps(w2, r), ok);
+  return out;
 }
 }  // namespace
 
@@ -151,12 +154,31 @@ void interpolateQuadsAvx2(const TriangleSetup& s, Quad* quads, int count) {
   int k = 0;
   // Two quads at a time: the float steps run eight lanes wide, and the two quads' chains (the
   // division above all) overlap.
-  for (; k + 1 < count; k += 2) interpolatePair(s, quads[k], quads[k + 1]);
+  for (; k + 1 < count; k += 2) {
+    Quad &first = quads[k], &second = quads[k + 1];
+    const Lanes8 v = interpolatePair(s, first.x, first.y, second.x, second.y);
+    storePair(first.z, second.z, v.z);
+    storePair(first.invW, second.invW, v.invW);
+    storePair(first.b1, second.b1, v.b1);
+    storePair(first.b2, second.b2, v.b2);
+  }
   if (k < count) {
     Quad& q = quads[k];
-    const __m256d xs = pixelsX(q), ys = pixelsY(q);
+    const __m256d xs = pixelsX(q.x), ys = pixelsY(q.y);
     interpolateFromPlanes(s, planeAvx2(s, 0, xs, ys), planeAvx2(s, 1, xs, ys),
                           planeAvx2(s, 2, xs, ys), q);
+  }
+}
+
+void interpolateHalfBlockAvx2(const TriangleSetup& s, int x, int y, HalfBlock& out) {
+  // Quads 2j and 2j+1 share a row of quads: the left and right halves of a row of four.
+  for (int j = 0; j < kHalfBlockQuads / 2; ++j) {
+    const int qx = x + 4 * (j & 1), qy = y + 2 * (j >> 1);
+    const Lanes8 v = interpolatePair(s, qx, qy, qx + 2, qy);
+    _mm256_store_ps(out.z + 8 * j, v.z);
+    _mm256_store_ps(out.invW + 8 * j, v.invW);
+    _mm256_store_ps(out.b1 + 8 * j, v.b1);
+    _mm256_store_ps(out.b2 + 8 * j, v.b2);
   }
 }
 #endif

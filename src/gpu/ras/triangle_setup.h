@@ -110,6 +110,22 @@ inline void interpolateQuad(const TriangleSetup& s, Quad& quad) {
 // interpolateQuad of `count` quads on the AVX2 path: a plane's four pixels in one register of four
 // doubles, two quads' float steps in one register of eight, each pixel's arithmetic the same.
 [[gnu::target("avx2")]] void interpolateQuadsAvx2(const TriangleSetup& s, Quad* quads, int count);
+
+// The quads of half of a fully covered block (the fragment stage's block path): two rows of four
+// quads, 8 x 4 pixels, which fill one fragment warp. Quad k is at (x + 2 (k & 3), y + 2 (k >> 2))
+// and pixel i of quad k is lane 4 k + i, the order of the warp's lanes.
+inline constexpr int kHalfBlockQuads = 8;
+static_assert(kHalfBlockQuads * 2 == (kBlockSize / 2) * (kBlockSize / 2));
+struct HalfBlock {
+  alignas(32) float z[4 * kHalfBlockQuads];
+  alignas(32) float invW[4 * kHalfBlockQuads];
+  alignas(32) float b1[4 * kHalfBlockQuads];
+  alignas(32) float b2[4 * kHalfBlockQuads];
+};
+// interpolateQuad of the half block whose top-left pixel is (x, y), every pixel's arithmetic the
+// same, so the same bits.
+[[gnu::target("avx2")]] void interpolateHalfBlockAvx2(const TriangleSetup& s, int x, int y,
+                                                      HalfBlock& out);
 #endif
 
 // Window z at every sample of the quad, from the same planes as interpolateQuad.
