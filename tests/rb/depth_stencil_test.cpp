@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
 
+#include "common/simd.h"
 #include "gpu/rb/depth_stencil.h"
 #include "gpu/rb/render_backend.h"
 
@@ -31,6 +33,15 @@ struct DepthSurface {
 };
 
 constexpr float kZ[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+
+// The depth/stencil stage's counters of two ways of testing the same quads.
+void expectSameDepthCounters(const RbStats& got, const RbStats& want) {
+  EXPECT_EQ(got.quads, want.quads);
+  EXPECT_EQ(got.samplesTested, want.samplesTested);
+  EXPECT_EQ(got.samplesPassed, want.samplesPassed);
+  EXPECT_EQ(got.depthBytesRead, want.depthBytesRead);
+  EXPECT_EQ(got.depthBytesWritten, want.depthBytesWritten);
+}
 
 TEST(RbDepth, BytesPerPixel) {
   EXPECT_EQ(bytesPerPixel(DepthFormat::None), 0u);
@@ -196,13 +207,69 @@ TEST(RbDepth, QuadsOfAPrimitiveTestAsOneQuadAtATime) {
       batch.depthStencilQuads(s, fmt, vb, count, x, y, z, masks, true);
       for (int k = 0; k < count; ++k) ASSERT_EQ(masks[k], want[k]) << round << " quad " << k;
       ASSERT_EQ(a, b) << round;
-      EXPECT_EQ(batch.stats().quads, one.stats().quads);
-      EXPECT_EQ(batch.stats().samplesTested, one.stats().samplesTested);
-      EXPECT_EQ(batch.stats().samplesPassed, one.stats().samplesPassed);
-      EXPECT_EQ(batch.stats().depthBytesRead, one.stats().depthBytesRead);
-      EXPECT_EQ(batch.stats().depthBytesWritten, one.stats().depthBytesWritten);
+      expectSameDepthCounters(batch.stats(), one.stats());
     }
   }
+}
+
+// Half of a fully covered block (depthStencilHalfBlock, depths in a warp's lane order) against a
+// call per quad, on every SIMD path: the same memory, masks and counters, with every depth
+// function, with and without writes, on both formats, with stencil, and with depths outside
+// [0, 1], NaN and ones equal to the stored value.
+TEST(RbDepth, HalfBlockTestsAsItsQuads) {
+  std::mt19937 rng(17);
+  constexpr int kW = 24, kH = 12;
+  constexpr float kLevels[] = {0.0f, 0.25f, 0.5f, 1.0f};
+  const SimdPath before = simdPath();
+  for (SimdPath path : {SimdPath::Portable, SimdPath::Avx2}) {
+    if (!setSimdPath(path)) continue;
+    SCOPED_TRACE(simdPathName(path));
+    for (DepthFormat fmt : {DepthFormat::D16, DepthFormat::D24S8}) {
+      const uint32_t bytes = bytesPerPixel(fmt);
+      const uint32_t max = fmt == DepthFormat::D16 ? kD16Max : kD24Max;
+      for (int round = 0; round < 400; ++round) {
+        DepthStencilState s;
+        s.depthTest = round % 7 != 0;
+        s.depthWrite = (rng() & 1) != 0;
+        s.depthFunc = static_cast<CompareFunc>(round % 8);
+        s.stencilTest = round % 5 == 0;
+        s.front.func = static_cast<CompareFunc>(rng() % 8);
+        s.front.zpass = StencilOp::Incr;
+        std::vector<uint8_t> a(kW * kH * bytes), b;
+        for (uint8_t& v : a) v = static_cast<uint8_t>(rng());
+        // A third of the stored depths are levels a fragment may meet exactly.
+        for (int i = 0; i < kW * kH; ++i) {
+          if (rng() % 3 != 0) continue;
+          const uint32_t stencil = fmt == DepthFormat::D24S8 ? uint32_t(rng() & 0xff) << 24 : 0;
+          const uint32_t v = quantizeDepth(kLevels[rng() % 4], max) | stencil;
+          std::memcpy(a.data() + size_t(i) * bytes, &v, bytes);
+        }
+        b = a;
+        const SurfaceView va{a.data(), kW * bytes, 0, 0}, vb{b.data(), kW * bytes, 0, 0};
+        const int x = 2 * static_cast<int>(rng() % 9), y = 2 * static_cast<int>(rng() % 5);
+        float z[32];
+        for (float& v : z) {
+          const uint32_t pick = rng() % 8;
+          v = pick < 3    ? kLevels[rng() % 4]
+              : pick == 3 ? std::nanf("")
+              : pick == 4 ? -0.5f + static_cast<float>(rng() % 3)
+                          : static_cast<float>(rng() % 1000) / 999.0f;
+        }
+        uint8_t masks[8], want[8];
+        for (int k = 0; k < 8; ++k)
+          masks[k] = rng() % 4 == 0 ? 0xf : static_cast<uint8_t>(rng() % 16);
+        RenderBackend one, half;
+        for (int k = 0; k < 8; ++k)
+          want[k] = one.depthStencil(s, fmt, va, x + 2 * (k & 3), y + 2 * (k >> 2), masks[k],
+                                     z + 4 * k, true);
+        half.depthStencilHalfBlock(s, fmt, vb, x, y, z, masks, true);
+        for (int k = 0; k < 8; ++k) ASSERT_EQ(masks[k], want[k]) << round << " quad " << k;
+        ASSERT_EQ(a, b) << round;
+        expectSameDepthCounters(half.stats(), one.stats());
+      }
+    }
+  }
+  setSimdPath(before);
 }
 
 TEST(RbDepth, DisabledOrMissingBuffersTouchNoMemory) {

@@ -11,6 +11,7 @@
 
 #include "common/lane_count.h"
 #include "common/lane_mask.h"
+#include "common/simd.h"
 #include "gpu/rb/color_format.h"
 #include "gpu/rb/quad_pixels.h"
 #include "gpu/rb/render_backend.h"
@@ -259,6 +260,25 @@ void RenderBackend::depthStencilQuads(const DepthStencilState& s, DepthFormat f,
   stats_.quads += quads;
   stats_.samplesTested += tested;
   stats_.samplesPassed += passed;
+}
+
+void RenderBackend::depthStencilHalfBlock(const DepthStencilState& s, DepthFormat f,
+                                          SurfaceView depth, int x, int y, const float z[32],
+                                          uint8_t masks[8], bool frontFacing) {
+#if TESSERA_AVX2_CLONES
+  // depthStencilQuads' depth-only path (the stencil test off, or no stencil bits).
+  if (simdPath() == SimdPath::Avx2 && f == DepthFormat::D24S8 && s.depthTest && !s.stencilTest)
+    return detail::depthHalfBlockAvx2(s, depth, x, y, z, masks, stats_);
+#endif
+  constexpr int kQuads = 8;
+  int xs[kQuads], ys[kQuads];
+  const float* zs[kQuads];
+  for (int k = 0; k < kQuads; ++k) {
+    xs[k] = x + 2 * (k & 3);
+    ys[k] = y + 2 * (k >> 2);
+    zs[k] = z + 4 * k;
+  }
+  depthStencilQuads(s, f, depth, kQuads, xs, ys, zs, masks, frontFacing);
 }
 
 uint16_t RenderBackend::depthStencilSamples(const DepthStencilState& s, DepthFormat f,

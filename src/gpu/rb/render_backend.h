@@ -35,6 +35,12 @@ class RenderBackend final {
   void depthStencilQuads(const DepthStencilState&, DepthFormat, SurfaceView depth, int count,
                          const int* x, const int* y, const float* const* z, uint8_t* masks,
                          bool frontFacing);
+  // depthStencilQuads of the 8 quads of half of a block, two rows of four: quad k at
+  // (x + 2 (k & 3), y + 2 (k >> 2)), its pixel i's depth at z[4 k + i] (a fragment warp's lane
+  // order). The same memory, masks and counters; on the AVX2 path the depth test alone of a
+  // D24S8 buffer goes a row of eight pixels at a time.
+  void depthStencilHalfBlock(const DepthStencilState&, DepthFormat, SurfaceView depth, int x, int y,
+                             const float z[32], uint8_t masks[8], bool frontFacing);
   // What depthStencil counts for `quads` quads with `samples` live samples in all when both
   // tests are off or there is no buffer to test against: every sample passes.
   void passAll(uint64_t quads, uint64_t samples) {
@@ -98,6 +104,10 @@ namespace detail {
 // (color_quads_avx2.cpp); counts nothing.
 void colorQuadsAvx2(const ColorWrite&, SurfaceView, const RenderBackend::QuadWrite* quads,
                     int count, const float* const channels[4]);
+// RenderBackend::depthStencilHalfBlock's depth test alone of a D24S8 buffer on the AVX2 path
+// (depth_half_block_avx2.cpp).
+void depthHalfBlockAvx2(const DepthStencilState&, SurfaceView depth, int x, int y, const float* z,
+                        uint8_t* masks, RbStats& stats);
 }  // namespace detail
 
 }  // namespace tessera::gpu::rb
