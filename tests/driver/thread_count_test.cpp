@@ -396,6 +396,24 @@ TEST(SimdPath, SceneFramesAreTheSameOnEveryPath) {
   setSimdPath(before);
 }
 
+// The query frame on both paths: on the AVX2 path its quads' fully covered blocks take the
+// fragment stage's block path, with the RB's row-wise depth test, LRZ and block tables.
+TEST(SimdPath, QueriesReportsAndImagesAreTheSameOnEveryPath) {
+  if (hostSimdPath() == SimdPath::Portable)
+    GTEST_SKIP() << "this processor has only the portable path";
+  const SimdPath before = simdPath();
+  for (const Config& c : configs()) {
+    // The block path is the same in either query scheme and in naive mode: fewer frames.
+    if ((c.accumulate || c.mode == RenderMode::Naive) && c.resolveBlock == 0) continue;
+    SCOPED_TRACE(label(c));
+    ASSERT_TRUE(setSimdPath(SimdPath::Portable));
+    const Outcome portable = queryFrame(c, 2, 1);
+    ASSERT_TRUE(setSimdPath(hostSimdPath()));
+    expectSame(portable, queryFrame(c, 2, 1));
+  }
+  setSimdPath(before);
+}
+
 // The same frames with the shaders' compiled runs and with the interpreter alone
 // (gpu/sp/host_code.h).
 TEST(ShaderJit, SceneFramesAreTheSameCompiledAndInterpreted) {

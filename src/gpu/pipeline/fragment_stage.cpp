@@ -56,6 +56,9 @@ void FragmentStage::begin(const DrawState& state, const isa::Program& fs,
     coverageMask_ = ras::quadPattern(pattern);
   }
   alphaToCoverage_ = ms && state.blend.alphaToCoverage;
+#if TESSERA_AVX2_CLONES
+  blockPath_ = !ms && simdPath() == SimdPath::Avx2;
+#endif
   // Alpha to coverage, like a discard, decides coverage only after shading.
   earlyZ_ = depthStencilActive_ && !fs.uses(isa::kUsesKill) && !alphaToCoverage_;
   fragCoord_ = fs.uses(isa::kUsesFragCoord);
@@ -80,49 +83,96 @@ void FragmentStage::triangle(const ras::Triangle& tri, const float* const vary[3
   bool blockUsed = false;
   for (int v = 0; v < 3; ++v)
     std::memcpy(block + v * sp::kMaxVaryings * 4, vary[v], sizeof(float) * 4 * numVaryings);
-  ras_.rasterizeBatches(tri, scissor, [&](const ras::Quad* quads, int count) {
-    blockUsed |= addQuads(quads, count, tri, block);
-  });
+  ras_.rasterizeBatches(
+      tri, scissor,
+      [&](const ras::Quad* quads, int count) { blockUsed |= addQuads(quads, count, tri, block); },
+      [&](const ras::TriangleSetup& s, int bx, int by) {
+#if TESSERA_AVX2_CLONES
+        if (!blockPath_) return false;
+        // Two halves of four pixel rows, each a warp's worth of quads, in the walk's order.
+        for (int half = 0; half < 2; ++half)
+          blockUsed |= addHalfBlock(s, bx, by + half * ras::kBlockSize / 2, tri, block);
+        return true;
+#else
+        return false;
+#endif
+      });
   if (blockUsed) ++arenaNext_;
 }
+
+bool FragmentStage::testQuads(int count, const int* x, const int* y, const float* const* z,
+                              uint8_t* pass, bool front, const float* halfBlockZ) {
+  // Without an overdraw map, block table or LRZ nothing hides a quad before its depth test.
+  if (overdraw_ || blocks_ || lrz_)
+    for (int k = 0; k < count; ++k) pass[k] = unhidden(x[k], y[k], z[k], pass[k]);
+  if (earlyZ_) {
+    // The RB counts the samples it tests and those that pass (a subset of them): the rest are
+    // the ones early Z rejects.
+    const rb::RbStats& rb = rb_.stats();
+    const uint64_t failedBefore = rb.samplesTested - rb.samplesPassed;
+    if (halfBlockZ)
+      rb_.depthStencilHalfBlock(state_->depthStencil, state_->depthFormat, target_.depth, x[0],
+                                y[0], halfBlockZ, pass, front);
+    else
+      rb_.depthStencilQuads(state_->depthStencil, state_->depthFormat, target_.depth, count, x, y,
+                            z, pass, front);
+    stats_.earlyZRejected += rb.samplesTested - rb.samplesPassed - failedBefore;
+  }
+  uint8_t any = 0;
+  for (int k = 0; k < count; ++k) any |= pass[k];
+  return any != 0;
+}
+
+#if TESSERA_AVX2_CLONES
+bool FragmentStage::addHalfBlock(const ras::TriangleSetup& s, int x, int y,
+                                 const ras::Triangle& tri, const float* varyings) {
+  constexpr int kQuads = ras::kHalfBlockQuads;
+  ras::HalfBlock h;
+  ras::interpolateHalfBlockAvx2(s, x, y, h);
+  int qx[kQuads], qy[kQuads];
+  const float* z[kQuads];
+  uint8_t pass[kQuads];
+  for (int k = 0; k < kQuads; ++k) {
+    qx[k] = x + 2 * (k & 3);
+    qy[k] = y + 2 * (k >> 2);
+    z[k] = h.z + 4 * k;
+    pass[k] = 0xf;
+  }
+  if (!testQuads(kQuads, qx, qy, z, pass, tri.frontFacing, h.z)) return false;
+  for (int k = 0; k < kQuads; ++k)
+    if (pass[k] != 0)
+      pack(qx[k], qy[k], pass[k], 0, {z[k], h.invW + 4 * k, h.b1 + 4 * k, h.b2 + 4 * k, nullptr},
+           tri, varyings);
+  return true;
+}
+#endif
 
 bool FragmentStage::addQuads(const ras::Quad* quads, int count, const ras::Triangle& tri,
                              const float* varyings) {
   const bool front = tri.frontFacing;
   bool used = false;
   if (samples_ == 1) {
-    uint8_t pass[ras::Rasterizer::kMaxBatch];
-    // Without an overdraw map, block table or LRZ nothing hides a quad before its depth test.
-    const bool hides = overdraw_ || blocks_ || lrz_;
-    for (int k = 0; k < count; ++k)
-      pass[k] = hides ? unhidden(quads[k], quads[k].coverage) : quads[k].coverage;
-    if (earlyZ_) {
-      int x[ras::Rasterizer::kMaxBatch] = {}, y[ras::Rasterizer::kMaxBatch] = {};
-      const float* z[ras::Rasterizer::kMaxBatch] = {};
-      for (int k = 0; k < count; ++k) {
-        x[k] = quads[k].x;
-        y[k] = quads[k].y;
-        z[k] = quads[k].z;
-      }
-      // The RB counts the samples it tests and those that pass (a subset of them): the rest are
-      // the ones early Z rejects.
-      const rb::RbStats& rb = rb_.stats();
-      const uint64_t failedBefore = rb.samplesTested - rb.samplesPassed;
-      rb_.depthStencilQuads(state_->depthStencil, state_->depthFormat, target_.depth, count, x, y,
-                            z, pass, front);
-      stats_.earlyZRejected += rb.samplesTested - rb.samplesPassed - failedBefore;
-    }
+    constexpr int kMax = ras::Rasterizer::kMaxBatch;
+    uint8_t pass[kMax];
+    int x[kMax] = {}, y[kMax] = {};
+    const float* z[kMax] = {};
     for (int k = 0; k < count; ++k) {
-      if (pass[k] == 0) continue;
-      pack(quads[k], pass[k], 0, tri, varyings);
-      used = true;
+      pass[k] = quads[k].coverage;
+      x[k] = quads[k].x;
+      y[k] = quads[k].y;
+      z[k] = quads[k].z;
     }
-    return used;
+    if (!testQuads(count, x, y, z, pass, front)) return false;
+    for (int k = 0; k < count; ++k) {
+      const ras::Quad& q = quads[k];
+      if (pass[k] != 0) pack(q.x, q.y, pass[k], 0, lanesOf(q), tri, varyings);
+    }
+    return true;
   }
   for (int k = 0; k < count; ++k) {
     const ras::Quad& q = quads[k];
     uint16_t samples = q.sampleCoverage & coverageMask_;
-    uint8_t coverage = unhidden(q, ras::pixelsOf(samples));
+    uint8_t coverage = unhidden(q.x, q.y, q.z, ras::pixelsOf(samples));
     if (!coverage) continue;
     if (earlyZ_) {
       samples = rb_.depthStencilSamples(state_->depthStencil, state_->depthFormat, target_.depth,
@@ -132,41 +182,41 @@ bool FragmentStage::addQuads(const ras::Quad* quads, int count, const ras::Trian
       coverage = pass;
       if (!coverage) continue;
     }
-    pack(q, coverage, samples, tri, varyings);
+    pack(q.x, q.y, coverage, samples, lanesOf(q), tri, varyings);
     used = true;
   }
   return used;
 }
 
-uint8_t FragmentStage::unhidden(const ras::Quad& q, uint8_t coverage) {
+uint8_t FragmentStage::unhidden(int qx, int qy, const float z[4], uint8_t coverage) {
   if (coverage == 0) return 0;
   if (overdraw_) {
     for (int i = 0; i < 4; ++i) {
-      const uint32_t x = uint32_t(q.x + (i & 1)), y = uint32_t(q.y + (i >> 1));
+      const uint32_t x = uint32_t(qx + (i & 1)), y = uint32_t(qy + (i >> 1));
       if ((coverage >> i & 1) && x < overdrawW_ && y < overdrawH_)
         ++(*overdraw_)[size_t{y} * overdrawW_ + x];
     }
   }
-  if (blocks_ && blocks_->hiddenByFullCover(q.x, q.y, seq_)) {
+  if (blocks_ && blocks_->hiddenByFullCover(qx, qy, seq_)) {
     stats_.fullCoverSkipped += quadLaneCount(coverage);
     return 0;
   }
-  if (lrz_ && lrz_->quadHidden(q.x, q.y, q.z, coverage)) {
+  if (lrz_ && lrz_->quadHidden(qx, qy, z, coverage)) {
     stats_.lrzRejected += quadLaneCount(coverage);
     return 0;
   }
   return coverage;
 }
 
-void FragmentStage::pack(const ras::Quad& q, uint8_t coverage, uint16_t samples,
+void FragmentStage::pack(int x, int y, uint8_t coverage, uint16_t samples, const QuadLanes& q,
                          const ras::Triangle& tri, const float* varyings) {
   const bool ms = samples_ > 1, front = tri.frontFacing;
   Batch& b = batch();
   sp::FragmentWarp& warp = b.warp;
   const int slot = b.quadCount++;
   PendingQuad& pq = b.quads[slot];
-  pq.x = q.x;
-  pq.y = q.y;
+  pq.x = x;
+  pq.y = y;
   pq.coverage = coverage;
   pq.front = front;
   std::memcpy(pq.z, q.z, sizeof pq.z);
@@ -176,22 +226,22 @@ void FragmentStage::pack(const ras::Quad& q, uint8_t coverage, uint16_t samples,
   // gl_FragCoord and gl_PointCoord only for a program that reads them (isa::Program's flags).
   if (fragCoord_) {
     for (int i = 0; i < 4; ++i) {
-      warp.fragCoord[0][first + i] = static_cast<float>(q.x + (i & 1)) + 0.5f;
-      warp.fragCoord[1][first + i] = static_cast<float>(q.y + (i >> 1)) + 0.5f;
+      warp.fragCoord[0][first + i] = static_cast<float>(x + (i & 1)) + 0.5f;
+      warp.fragCoord[1][first + i] = static_cast<float>(y + (i >> 1)) + 0.5f;
     }
-    std::memcpy(&warp.fragCoord[2][first], q.z, sizeof q.z);
-    std::memcpy(&warp.fragCoord[3][first], q.invW, sizeof q.invW);
+    std::memcpy(&warp.fragCoord[2][first], q.z, 4 * sizeof(float));
+    std::memcpy(&warp.fragCoord[3][first], q.invW, 4 * sizeof(float));
   }
   if (varyingsRead_) {
-    std::memcpy(&warp.bary[0][first], q.b1, sizeof q.b1);
-    std::memcpy(&warp.bary[1][first], q.b2, sizeof q.b2);
+    std::memcpy(&warp.bary[0][first], q.b1, 4 * sizeof(float));
+    std::memcpy(&warp.bary[1][first], q.b2, 4 * sizeof(float));
   }
   if (pointCoord_) {
     for (int i = 0; i < 4; ++i) {
       // GLES 2.0 §3.3.1: s = 1/2 + (xf + 1/2 - xw) / size, t = 1/2 - (yf + 1/2 - yw) / size.
       const bool point = tri.kind == ras::PrimitiveKind::Point;
-      const float xf = static_cast<float>(q.x + (i & 1)) + 0.5f;
-      const float yf = static_cast<float>(q.y + (i >> 1)) + 0.5f;
+      const float xf = static_cast<float>(x + (i & 1)) + 0.5f;
+      const float yf = static_cast<float>(y + (i >> 1)) + 0.5f;
       warp.pointCoord[0][first + i] = point ? 0.5f + (xf - tri.pointX) * tri.pointInvSize : 0.0f;
       warp.pointCoord[1][first + i] = point ? 0.5f - (yf - tri.pointY) * tri.pointInvSize : 0.0f;
     }

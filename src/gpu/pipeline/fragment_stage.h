@@ -165,12 +165,32 @@ class FragmentStage final {
   // side by side when they have one sample per pixel: they share no pixel). False when every
   // quad was rejected (nothing references `varyings`).
   bool addQuads(const ras::Quad* quads, int count, const ras::Triangle& tri, const float* varyings);
+#if TESSERA_AVX2_CLONES
+  // The block path (AVX2): half of a block the rasterizer found fully covered, 8 quads at (x, y)
+  // interpolated straight into the warp's lane order (ras::HalfBlock), then tested and packed as
+  // addQuads would its quads. False when every quad was rejected.
+  bool addHalfBlock(const ras::TriangleSetup& s, int x, int y, const ras::Triangle& tri,
+                    const float* varyings);
+#endif
+  // Single sample: the pixels of `count` quads of one triangle (pass[k], in: covered) that
+  // nothing hides and that pass early depth/stencil, the quads' tests side by side. False when
+  // none does. halfBlockZ: the quads are a half block (addHalfBlock), their depths in lane order.
+  bool testQuads(int count, const int* x, const int* y, const float* const* z, uint8_t* pass,
+                 bool front, const float* halfBlockZ = nullptr);
   // The quad's covered pixels that neither overdraw-free block nor LRZ hides (and counts them
   // for the overdraw image).
-  uint8_t unhidden(const ras::Quad& q, uint8_t coverage);
-  // Packs a quad with the pixels that passed (and their samples) into the open warp.
-  void pack(const ras::Quad& q, uint8_t coverage, uint16_t samples, const ras::Triangle& tri,
-            const float* varyings);
+  uint8_t unhidden(int x, int y, const float z[4], uint8_t coverage);
+  // A quad's interpolated values, four pixels each (sampleZ: multisample only).
+  struct QuadLanes {
+    const float *z, *invW, *b1, *b2;
+    const float (*sampleZ)[4];
+  };
+  static QuadLanes lanesOf(const ras::Quad& q) {
+    return {q.z, q.invW, q.b1, q.b2, q.sampleZ};
+  }
+  // Packs the quad at (x, y) with the pixels that passed (and their samples) into the open warp.
+  void pack(int x, int y, uint8_t coverage, uint16_t samples, const QuadLanes& q,
+            const ras::Triangle& tri, const float* varyings);
   // The packed warp goes on: shaded and written at once, or published for the helper.
   void flush();
   // Shades a warp on its core (on either thread); its fault and counters wait in the batch for
@@ -205,7 +225,9 @@ class FragmentStage final {
   // the screen, which its texture cache sees as on one core.
   static constexpr uint64_t kDealtWarps = 4;
   // The core of the draw's warp d, and the draw's next warp on that core.
-  uint32_t coreOf(uint64_t d) const { return static_cast<uint32_t>(d / kDealtWarps % cores()); }
+  uint32_t coreOf(uint64_t d) const {
+    return static_cast<uint32_t>(d / kDealtWarps % cores());
+  }
   uint64_t nextOfCore(uint64_t d) const {
     return (d + 1) % kDealtWarps != 0 ? d + 1 : d + 1 + (cores() - 1) * kDealtWarps;
   }
@@ -221,6 +243,8 @@ class FragmentStage final {
   // The draw's colour write, set up in begin (the RB keeps it while the state stays).
   const rb::ColorWrite* colorWrite_ = nullptr;
   bool earlyZ_ = false, depthStencilActive_ = false;
+  // Fully covered blocks take the block path (addHalfBlock): on the AVX2 path, one sample.
+  bool blockPath_ = false;
   // What the draw's program reads of a quad beyond its varyings' barycentrics.
   bool fragCoord_ = true, pointCoord_ = true, varyingsRead_ = true;
   // Multisample state of the draw: samples per pixel, the SAMPLE_COVERAGE mask of a quad
