@@ -414,6 +414,45 @@ TEST(SimdPath, QueriesReportsAndImagesAreTheSameOnEveryPath) {
   setSimdPath(before);
 }
 
+// gl_FragCoord (x, y scaled into colour, window z, 1/w) of depth-tested quads on both paths: the
+// block path packs each fully covered block's pixel positions itself.
+TEST(SimdPath, FragCoordIsTheSameOnEveryPath) {
+  if (hostSimdPath() == SimdPath::Portable)
+    GTEST_SKIP() << "this processor has only the portable path";
+  constexpr const char* kFragCoordFs = R"(.stage fragment
+.regs 0
+.outputs 1
+.varyings 0
+mul o0.x, fc.x, c48
+mul o0.y, fc.y, c49
+mov o0.z, fc.z
+mov o0.w, fc.w
+end
+)";
+  const SimdPath before = simdPath();
+  std::vector<uint8_t> images[2];
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE(setSimdPath(i == 0 ? SimdPath::Portable : hostSimdPath()));
+    DriverFixture f(RenderMode::Binning, gpu::findPreset("adreno-a630"), 2);
+    f.ctx.bindShaders(f.vsId, f.ctx.createFragmentShader(
+                                  isa::encode(isa::assemble(kFragCoordFs, "fragcoord.fs"))));
+    f.setColor({1.0f / 512, 1.0f / 512, 0, 0});
+    f.ctx.clear(pipe::kClearColor | pipe::kClearDepth, {0, 0, 0, 1}, 1.0f, 0);
+    depthTest(f, gpu::rb::CompareFunc::Less);
+    f.drawQuad();
+    f.ctx.flush();
+    images[i] = f.ctx.readSurface(f.fb.color);
+  }
+  setSimdPath(before);
+  // The quad's pixels differ in x and y, so a pixel given another's position shows.
+  auto at = [&](uint32_t x, uint32_t y, int c) {
+    return images[0][4 * (y * DriverFixture::kW + x) + c];
+  };
+  EXPECT_NE(at(200, 200, 0), at(300, 200, 0));
+  EXPECT_NE(at(200, 200, 1), at(200, 300, 1));
+  EXPECT_TRUE(images[0] == images[1]);
+}
+
 // The same frames with the shaders' compiled runs and with the interpreter alone
 // (gpu/sp/host_code.h).
 TEST(ShaderJit, SceneFramesAreTheSameCompiledAndInterpreted) {

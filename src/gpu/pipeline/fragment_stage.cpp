@@ -139,11 +139,69 @@ bool FragmentStage::addHalfBlock(const ras::TriangleSetup& s, int x, int y,
     pass[k] = 0xf;
   }
   if (!testQuads(kQuads, qx, qy, z, pass, tri.frontFacing, h.z)) return false;
+  if (!pointCoord_) {
+    packHalfBlock(h, x, y, pass, tri.frontFacing, varyings);
+    return true;
+  }
   for (int k = 0; k < kQuads; ++k)
     if (pass[k] != 0)
       pack(qx[k], qy[k], pass[k], 0, {z[k], h.invW + 4 * k, h.b1 + 4 * k, h.b2 + 4 * k, nullptr},
            tri, varyings);
   return true;
+}
+
+void FragmentStage::packHalfBlock(const ras::HalfBlock& h, int x, int y, const uint8_t* pass,
+                                  bool front, const float* varyings) {
+  constexpr int kQuads = ras::kHalfBlockQuads;
+  for (int k = 0; k < kQuads;) {
+    if (pass[k] == 0) {
+      ++k;
+      continue;
+    }
+    Batch& b = batch();
+    sp::FragmentWarp& warp = b.warp;
+    const int slot = b.quadCount;
+    // The run: the passing quads from k on that the open warp still has slots for. The half
+    // block's lanes are in the warp's order, so the run's are consecutive on both sides.
+    int n = 1;
+    while (k + n < kQuads && pass[k + n] != 0 && slot + n < kQuadsPerWarp) ++n;
+    const int first = 4 * slot, from = 4 * k;
+    const size_t bytes = sizeof(float) * 4 * size_t(n);
+    uint32_t coverage = 0;
+    for (int i = 0; i < n; ++i) {
+      const int q = k + i;
+      PendingQuad& pq = b.quads[slot + i];
+      pq.x = x + 2 * (q & 3);
+      pq.y = y + 2 * (q >> 2);
+      pq.coverage = pass[q];
+      pq.front = front;
+      std::memcpy(pq.z, h.z + 4 * q, sizeof pq.z);
+      pq.samples = 0;
+      warp.varyings[slot + i] = varyings;
+      coverage |= uint32_t{pass[q]} << (4 * i);
+      if (fragCoord_) {
+        for (int p = 0; p < 4; ++p) {
+          warp.fragCoord[0][first + 4 * i + p] = static_cast<float>(pq.x + (p & 1)) + 0.5f;
+          warp.fragCoord[1][first + 4 * i + p] = static_cast<float>(pq.y + (p >> 1)) + 0.5f;
+        }
+      }
+    }
+    if (fragCoord_) {
+      std::memcpy(&warp.fragCoord[2][first], h.z + from, bytes);
+      std::memcpy(&warp.fragCoord[3][first], h.invW + from, bytes);
+    }
+    if (varyingsRead_) {
+      std::memcpy(&warp.bary[0][first], h.b1 + from, bytes);
+      std::memcpy(&warp.bary[1][first], h.b2 + from, bytes);
+    }
+    const uint32_t lanes = (n == kQuadsPerWarp ? ~0u : (1u << (4 * n)) - 1u) << first;
+    warp.laneMask |= lanes;
+    warp.coverage |= coverage << first;
+    if (front) warp.frontFacing |= lanes;
+    b.quadCount += n;
+    k += n;
+    if (b.quadCount == kQuadsPerWarp) flush();
+  }
 }
 #endif
 

@@ -171,6 +171,10 @@ class FragmentStage final {
   // addQuads would its quads. False when every quad was rejected.
   bool addHalfBlock(const ras::TriangleSetup& s, int x, int y, const ras::Triangle& tri,
                     const float* varyings);
+  // pack of the half block's quads that passed (pass[k] != 0), in order, their lanes copied a run
+  // of consecutive quads at a time. For a program that does not read gl_PointCoord.
+  void packHalfBlock(const ras::HalfBlock& h, int x, int y, const uint8_t* pass, bool front,
+                     const float* varyings);
 #endif
   // Single sample: the pixels of `count` quads of one triangle (pass[k], in: covered) that
   // nothing hides and that pass early depth/stencil, the quads' tests side by side. False when
