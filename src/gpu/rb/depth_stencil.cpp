@@ -266,7 +266,7 @@ void RenderBackend::depthStencilHalfBlock(const DepthStencilState& s, DepthForma
                                           SurfaceView depth, int x, int y, const float z[32],
                                           uint8_t masks[8], bool frontFacing) {
 #if TESSERA_AVX2_CLONES
-  // depthStencilQuads' depth-only path (the stencil test off, or no stencil bits).
+  // depthStencilQuads' depth-only path, for a D24S8 buffer with the stencil test off.
   if (simdPath() == SimdPath::Avx2 && f == DepthFormat::D24S8 && s.depthTest && !s.stencilTest)
     return detail::depthHalfBlockAvx2(s, depth, x, y, z, masks, stats_);
 #endif
