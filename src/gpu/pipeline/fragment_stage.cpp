@@ -140,7 +140,7 @@ bool FragmentStage::addHalfBlock(const ras::TriangleSetup& s, int x, int y,
   }
   if (!testQuads(kQuads, qx, qy, z, pass, tri.frontFacing, h.z)) return false;
   if (!pointCoord_) {
-    packHalfBlock(h, x, y, pass, tri.frontFacing, varyings);
+    packHalfBlock(h, qx, qy, pass, tri.frontFacing, varyings);
     return true;
   }
   for (int k = 0; k < kQuads; ++k)
@@ -150,8 +150,8 @@ bool FragmentStage::addHalfBlock(const ras::TriangleSetup& s, int x, int y,
   return true;
 }
 
-void FragmentStage::packHalfBlock(const ras::HalfBlock& h, int x, int y, const uint8_t* pass,
-                                  bool front, const float* varyings) {
+void FragmentStage::packHalfBlock(const ras::HalfBlock& h, const int* qx, const int* qy,
+                                  const uint8_t* pass, bool front, const float* varyings) {
   constexpr int kQuads = ras::kHalfBlockQuads;
   for (int k = 0; k < kQuads;) {
     if (pass[k] == 0) {
@@ -171,20 +171,15 @@ void FragmentStage::packHalfBlock(const ras::HalfBlock& h, int x, int y, const u
     for (int i = 0; i < n; ++i) {
       const int q = k + i;
       PendingQuad& pq = b.quads[slot + i];
-      pq.x = x + 2 * (q & 3);
-      pq.y = y + 2 * (q >> 2);
+      pq.x = qx[q];
+      pq.y = qy[q];
       pq.coverage = pass[q];
       pq.front = front;
       std::memcpy(pq.z, h.z + 4 * q, sizeof pq.z);
       pq.samples = 0;
       warp.varyings[slot + i] = varyings;
       coverage |= uint32_t{pass[q]} << (4 * i);
-      if (fragCoord_) {
-        for (int p = 0; p < 4; ++p) {
-          warp.fragCoord[0][first + 4 * i + p] = static_cast<float>(pq.x + (p & 1)) + 0.5f;
-          warp.fragCoord[1][first + 4 * i + p] = static_cast<float>(pq.y + (p >> 1)) + 0.5f;
-        }
-      }
+      if (fragCoord_) pixelCentres(warp, first + 4 * i, pq.x, pq.y);
     }
     if (fragCoord_) {
       std::memcpy(&warp.fragCoord[2][first], h.z + from, bytes);
@@ -283,10 +278,7 @@ void FragmentStage::pack(int x, int y, uint8_t coverage, uint16_t samples, const
   const int first = slot * 4;
   // gl_FragCoord and gl_PointCoord only for a program that reads them (isa::Program's flags).
   if (fragCoord_) {
-    for (int i = 0; i < 4; ++i) {
-      warp.fragCoord[0][first + i] = static_cast<float>(x + (i & 1)) + 0.5f;
-      warp.fragCoord[1][first + i] = static_cast<float>(y + (i >> 1)) + 0.5f;
-    }
+    pixelCentres(warp, first, x, y);
     std::memcpy(&warp.fragCoord[2][first], q.z, 4 * sizeof(float));
     std::memcpy(&warp.fragCoord[3][first], q.invW, 4 * sizeof(float));
   }

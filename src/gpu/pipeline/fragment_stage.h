@@ -171,10 +171,11 @@ class FragmentStage final {
   // addQuads would its quads. False when every quad was rejected.
   bool addHalfBlock(const ras::TriangleSetup& s, int x, int y, const ras::Triangle& tri,
                     const float* varyings);
-  // pack of the half block's quads that passed (pass[k] != 0), in order, their lanes copied a run
-  // of consecutive quads at a time. For a program that does not read gl_PointCoord.
-  void packHalfBlock(const ras::HalfBlock& h, int x, int y, const uint8_t* pass, bool front,
-                     const float* varyings);
+  // pack of the half block's quads that passed (pass[k] != 0; quad k at (qx[k], qy[k])), in
+  // order, their lanes copied a run of consecutive quads at a time. For a program that does not
+  // read gl_PointCoord.
+  void packHalfBlock(const ras::HalfBlock& h, const int* qx, const int* qy, const uint8_t* pass,
+                     bool front, const float* varyings);
 #endif
   // Single sample: the pixels of `count` quads of one triangle (pass[k], in: covered) that
   // nothing hides and that pass early depth/stencil, the quads' tests side by side. False when
@@ -191,6 +192,13 @@ class FragmentStage final {
   };
   static QuadLanes lanesOf(const ras::Quad& q) {
     return {q.z, q.invW, q.b1, q.b2, q.sampleZ};
+  }
+  // gl_FragCoord's x and y of the quad at (x, y), whose pixels are lanes first .. first + 3.
+  static void pixelCentres(sp::FragmentWarp& warp, int first, int x, int y) {
+    for (int i = 0; i < 4; ++i) {
+      warp.fragCoord[0][first + i] = static_cast<float>(x + (i & 1)) + 0.5f;
+      warp.fragCoord[1][first + i] = static_cast<float>(y + (i >> 1)) + 0.5f;
+    }
   }
   // Packs the quad at (x, y) with the pixels that passed (and their samples) into the open warp.
   void pack(int x, int y, uint8_t coverage, uint16_t samples, const QuadLanes& q,
