@@ -100,11 +100,15 @@ bool setupTriangle(const Triangle& tri, const Scissor& scissor, TriangleSetup& o
 namespace {
 #define TESSERA_RAS_AVX2 [[gnu::target("avx2"), gnu::always_inline]] inline
 
-// Plane i at the four pixels at (xs, ys): (a x + b y) + c in double, rounded to float.
+// A plane at four pixels from its products a x and b y there: (a x + b y) + c in double, rounded
+// to float.
+TESSERA_RAS_AVX2 __m128 planeFrom(__m256d ax, __m256d by, double c) {
+  return _mm256_cvtpd_ps(_mm256_add_pd(_mm256_add_pd(ax, by), _mm256_set1_pd(c)));
+}
+// Plane i at the four pixels at (xs, ys).
 TESSERA_RAS_AVX2 __m128 planeAvx2(const TriangleSetup& s, int i, __m256d xs, __m256d ys) {
-  const __m256d ax = _mm256_mul_pd(_mm256_set1_pd(s.a[i]), xs);
-  const __m256d by = _mm256_mul_pd(_mm256_set1_pd(s.b[i]), ys);
-  return _mm256_cvtpd_ps(_mm256_add_pd(_mm256_add_pd(ax, by), _mm256_set1_pd(s.c[i])));
+  return planeFrom(_mm256_mul_pd(_mm256_set1_pd(s.a[i]), xs),
+                   _mm256_mul_pd(_mm256_set1_pd(s.b[i]), ys), s.c[i]);
 }
 
 TESSERA_RAS_AVX2 __m256 times(__m256 l, float v) {
@@ -129,13 +133,10 @@ TESSERA_RAS_AVX2 __m256d pixelsY(int y) {
 struct Lanes8 {
   __m256 z, invW, b1, b2;
 };
-// The two quads at (xa, ya) and (xb, yb): the same operations in the same order on each pixel
-// as interpolateFromPlanes, so the same bits.
-TESSERA_RAS_AVX2 Lanes8 interpolatePair(const TriangleSetup& s, int xa, int ya, int xb, int yb) {
-  __m256 l[3];
-  for (int i = 0; i < 3; ++i)
-    l[i] = _mm256_set_m128(planeAvx2(s, i, pixelsX(xb), pixelsY(yb)),
-                           planeAvx2(s, i, pixelsX(xa), pixelsY(ya)));
+// interpolateFromPlanes' float steps from the three planes of two quads (the first quad's four
+// lanes, then the second's): the same operations in the same order on each pixel, so the same
+// bits.
+TESSERA_RAS_AVX2 Lanes8 interpolatePlanes(const TriangleSetup& s, const __m256 (&l)[3]) {
   Lanes8 out;
   out.z =
       _mm256_add_ps(_mm256_add_ps(times(l[0], s.z[0]), times(l[1], s.z[1])), times(l[2], s.z[2]));
@@ -147,6 +148,14 @@ TESSERA_RAS_AVX2 Lanes8 interpolatePair(const TriangleSetup& s, int xa, int ya, 
   out.b1 = _mm256_blendv_ps(l[1], _mm256_mul_ps(w1, r), ok);
   out.b2 = _mm256_blendv_ps(l[2], _mm256_mul_ps(w2, r), ok);
   return out;
+}
+// The two quads at (xa, ya) and (xb, yb).
+TESSERA_RAS_AVX2 Lanes8 interpolatePair(const TriangleSetup& s, int xa, int ya, int xb, int yb) {
+  __m256 l[3];
+  for (int i = 0; i < 3; ++i)
+    l[i] = _mm256_set_m128(planeAvx2(s, i, pixelsX(xb), pixelsY(yb)),
+                           planeAvx2(s, i, pixelsX(xa), pixelsY(ya)));
+  return interpolatePlanes(s, l);
 }
 }  // namespace
 
@@ -171,10 +180,22 @@ void interpolateQuadsAvx2(const TriangleSetup& s, Quad* quads, int count) {
 }
 
 void interpolateHalfBlockAvx2(const TriangleSetup& s, int x, int y, HalfBlock& out) {
+  // Each plane's a x for the four columns of quads and b y for the two rows, once: a pixel's
+  // plane is then (a x + b y) + c from them, the products planeAvx2 forms, so the same bits.
+  __m256d ax[3][4], by[3][2];
+  for (int i = 0; i < 3; ++i) {
+    const __m256d a = _mm256_set1_pd(s.a[i]), b = _mm256_set1_pd(s.b[i]);
+    for (int c = 0; c < 4; ++c) ax[i][c] = _mm256_mul_pd(a, pixelsX(x + 2 * c));
+    for (int r = 0; r < 2; ++r) by[i][r] = _mm256_mul_pd(b, pixelsY(y + 2 * r));
+  }
   // Quads 2j and 2j+1 share a row of quads: the left and right halves of a row of four.
   for (int j = 0; j < kHalfBlockQuads / 2; ++j) {
-    const int qx = x + 4 * (j & 1), qy = y + 2 * (j >> 1);
-    const Lanes8 v = interpolatePair(s, qx, qy, qx + 2, qy);
+    const int c = 2 * (j & 1), r = j >> 1;
+    __m256 l[3];
+    for (int i = 0; i < 3; ++i)
+      l[i] = _mm256_set_m128(planeFrom(ax[i][c + 1], by[i][r], s.c[i]),
+                             planeFrom(ax[i][c], by[i][r], s.c[i]));
+    const Lanes8 v = interpolatePlanes(s, l);
     _mm256_store_ps(out.z + 8 * j, v.z);
     _mm256_store_ps(out.invW + 8 * j, v.invW);
     _mm256_store_ps(out.b1 + 8 * j, v.b1);
