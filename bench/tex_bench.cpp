@@ -11,6 +11,7 @@
 
 #include <bit>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 #include "gpu/mem/gpu_memory.h"
@@ -56,7 +57,8 @@ void quads(benchmark::State& state, Filter filter, MipFilter mip, Walk walk,
   tex.unit.configureCache(cache);
   const GpuMemory::ViewScope pinned(tex.memory, tex.memory.view());
   const float step = walk.scale / static_cast<float>(walk.size);
-  const float c = std::cos(walk.degrees * 0.017453293f), sn = std::sin(walk.degrees * 0.017453293f);
+  const float turn = walk.degrees * std::numbers::pi_v<float> / 180.0f;
+  const float c = std::cos(turn), sn = std::sin(turn);
   constexpr int kQuads = 8;
   float s[4 * kQuads], t[4 * kQuads], bias[kQuads] = {}, rows[4][4 * kQuads];
   float* const out[4] = {rows[0], rows[1], rows[2], rows[3]};
