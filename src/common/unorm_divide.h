@@ -15,7 +15,10 @@ namespace tessera {
 // multiples of 1/256). Why: a quotient that is not a float lies at least 2^-24 / d > 2^-40 of its
 // magnitude away from the nearest rounding midpoint (reaching one would need d to divide a power
 // of two), while the double product errs by at most 2^-52 of it, so both round alike.
-// tests/common/unorm_divide_test.cpp checks every N for every field width up to 10 bits.
+// tests/common/unorm_divide_test.cpp checks every N for every field width up to 10 bits. A depth
+// texture's stored integers (d = 2^16 - 1 or 2^24 - 1, divided one by one, never summed first) are
+// exact too: such a quotient lies at least 2^-49 of its magnitude from a midpoint; the test checks
+// every one.
 //
 // The four products are one GCC generic vector of doubles: the baseline build splits it into two
 // SSE2 halves, and the AVX2 clones (common/simd.h) that inline this keep it in one register.
@@ -48,7 +51,8 @@ using Float4 = float __attribute__((vector_size(16)));
 // exact in one FMA; and q + remainder * (1/d), rounded once, is then the correctly rounded
 // quotient (Markstein's correction step, which needs 1/d itself correctly rounded, as the float
 // division gives it). Checked over every float from 0 to 2d for 1, 2, 4, 5, 6, 8 and 10 bits;
-// tests/common/unorm_divide_test.cpp compares every value a filter meets with divideUnorm4.
+// tests/common/unorm_divide_test.cpp compares every value a filter meets with divideUnorm4, and
+// every 16- and 24-bit depth with the division.
 [[gnu::target("avx2,fma"), gnu::always_inline]] inline __m256 divideUnorm8(__m256 x, float d) {
   const __m256 divisor = _mm256_set1_ps(d), reciprocal = _mm256_set1_ps(1.0f / d);
   const __m256 q = _mm256_mul_ps(x, reciprocal);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "common/simd.h"
 
@@ -61,6 +62,43 @@ TEST(UnormDivide, FmaFormGivesTheSameQuotients) {
   }
 }
 #endif
+
+// A depth texture's texels are expanded one by one (only its stored integers are divided): every
+// 16-bit and 24-bit depth, on the SSE path and on the AVX2 path's FMA form.
+void depthQuotients(const float* x, uint32_t d, float* got) {
+  for (int half = 0; half < 2; ++half)
+    _mm_store_ps(got + 4 * half,
+                 divideUnorm4(_mm_load_ps(x + 4 * half), 1.0 / static_cast<double>(d)));
+}
+#if TESSERA_AVX2_CLONES
+[[gnu::target("avx2,fma")]] void depthQuotientsAvx2(const float* x, uint32_t d, float* got) {
+  _mm256_store_ps(got, divideUnorm8(_mm256_load_ps(x), static_cast<float>(d)));
+}
+#endif
+
+TEST(UnormDivide, EveryStoredDepthGivesTheQuotientOfTheDivision) {
+  std::vector<void (*)(const float*, uint32_t, float*)> paths = {&depthQuotients};
+#if TESSERA_AVX2_CLONES
+  if (hostSimdPath() == SimdPath::Avx2) paths.push_back(&depthQuotientsAvx2);
+#endif
+  for (size_t path = 0; path < paths.size(); ++path) {
+    for (const uint32_t bits : {16u, 24u}) {
+      const uint32_t d = (1u << bits) - 1u;
+      uint32_t wrong = 0;
+      for (uint32_t n = 0; n <= d; n += 8) {
+        alignas(32) float x[8], got[8];
+        for (uint32_t k = 0; k < 8; ++k) x[k] = static_cast<float>(std::min(n + k, d));
+        paths[path](x, d, got);
+        for (uint32_t k = 0; k < 8; ++k) {
+          const float want = x[k] / static_cast<float>(d);
+          if (std::memcmp(&got[k], &want, sizeof want) != 0 && ++wrong <= 3)
+            ADD_FAILURE() << x[k] << " / " << d << ": " << got[k] << " instead of " << want;
+        }
+      }
+      EXPECT_EQ(wrong, 0u) << "depth of " << bits << " bits on path " << path;
+    }
+  }
+}
 
 // Each lane has its own divisor (a pixel's channels of different widths, as RGB565's 5, 6, 5).
 TEST(UnormDivide, EachLaneDividesByItsOwnDivisor) {

@@ -1,6 +1,6 @@
-// The texture unit's specialized 2D filters (one instance per GLES 2 format, filter and pair of
-// wrap modes) against its general filter: every result, to the bit, and every counter the same,
-// over random texels, coordinates, derivatives, offsets, filters and wrap modes, with and
+// The texture unit's specialized 2D filters (one instance per GLES 2 colour or depth format, filter
+// and pair of wrap modes) against its general filter: every result, to the bit, and every counter
+// the same, over random texels, coordinates, derivatives, offsets, filters and wrap modes, with and
 // without the texture cache.
 #include <gtest/gtest.h>
 
@@ -12,14 +12,14 @@
 #include <utility>
 
 #include "common/simd.h"
+#include "gpu/tex/quad_filter.h"
 #include "tex_fixture.h"
 
 namespace tessera::gpu::tex::testing {
 namespace {
 
-constexpr TexFormat kFormats[] = {TexFormat::RGBA8,    TexFormat::RGB8,     TexFormat::RGB565,
-                                  TexFormat::RGBA4444, TexFormat::RGBA5551, TexFormat::L8,
-                                  TexFormat::A8,       TexFormat::LA8};
+// Every format with specialized filters.
+constexpr auto kFormats = detail::kQuadFormats;
 constexpr Wrap kWraps[] = {Wrap::Repeat, Wrap::ClampToEdge, Wrap::MirroredRepeat};
 
 bool sameStats(const TexStats& a, const TexStats& b) {

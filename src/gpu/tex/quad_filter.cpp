@@ -40,6 +40,17 @@ template <TexFormat F>
   return out;
 }
 
+// Each channel of `raw` divided by its field's scale (a constant channel stays as it is).
+template <TexFormat F>
+[[gnu::always_inline]] inline Texels4 expand4(const Texels4& raw) {
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
+  Texels4 out;
+  for (int ch = 0; ch < 4; ++ch)
+    out.c[ch] =
+        layout[ch].bits == 0 ? raw.c[ch] : divideUnorm4(raw.c[ch], 1.0 / fieldScale(layout[ch]));
+  return out;
+}
+
 // wrapIndex for four indices. CLAMP_TO_EDGE clamps in registers; the periodic modes keep indices
 // inside the level (every mode's first case) and wrap the others one by one.
 [[gnu::always_inline]] inline __m128i wrap4(Wrap w, __m128i i, int32_t size) {
@@ -153,14 +164,15 @@ template <TexFormat F, Filter FL, int Count>
       }
     }
   }
+  // A colour format's stored integers are filtered, then expanded once per channel; a depth
+  // texture's texels are expanded, then filtered (the general filter's order of operations).
+  constexpr bool kExpandFirst = isDepthFormat(F);
   auto texels = [&](int k, int tap) __attribute__((always_inline)) {
     const __m128i* w = words[k][tap];
-    return raw4<F>(
-        _mm_unpacklo_epi64(_mm_unpacklo_epi32(w[0], w[1]), _mm_unpacklo_epi32(w[2], w[3])));
+    const Texels4 raw =
+        raw4<F>(_mm_unpacklo_epi64(_mm_unpacklo_epi32(w[0], w[1]), _mm_unpacklo_epi32(w[2], w[3])));
+    return kExpandFirst ? expand4<F>(raw) : raw;
   };
-  // The stored integers are filtered, then expanded once per channel (the general filter's
-  // order of operations).
-  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
   Texels4 level[Count];
   for (int k = 0; k < Count; ++k) {
     Texels4 sum;
@@ -175,9 +187,7 @@ template <TexFormat F, Filter FL, int Count>
         sum.c[ch] = _mm_add_ps(c, _mm_mul_ps(w[3], t11.c[ch]));
       }
     }
-    for (int ch = 0; ch < 4; ++ch)
-      level[k].c[ch] =
-          layout[ch].bits == 0 ? sum.c[ch] : divideUnorm4(sum.c[ch], 1.0 / fieldScale(layout[ch]));
+    level[k] = kExpandFirst ? sum : expand4<F>(sum);
   }
   for (int ch = 0; ch < 4; ++ch) {
     __m128 c = level[0].c[ch];

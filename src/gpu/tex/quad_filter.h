@@ -1,13 +1,15 @@
 // Texture unit (tex/): the specialized lookup of the common case, 2x2 quads of a 2D level (or
-// two, blended) of a GLES 2 colour format, with the format and filter fixed at compile time. The
-// wrap modes only place each quad's footprint, so they are chosen per quad at run time (one
-// kernel per wrap pair would be nine times the code for no measurable gain). A call takes a warp's
-// quads that share their levels (all of them when the draw has no mipmaps), so the set-up and the
-// cache's geometry are paid once. Each quad's four pixels go through coordinates, wrapping, weights
-// and texel decode side by side in SSE registers, and come out as one row per channel (the shader
-// core's layout). The arithmetic is the general filter's (texture_unit.cpp), operation for
-// operation, and the texels meet the texture cache in its order, so results and counters are the
-// same to the bit; the texture tests compare the two paths.
+// two, blended) of a GLES 2 colour format or a depth texture (kPackedLayouts), with the format and
+// filter fixed at compile time. The wrap modes only place each quad's footprint, so they are
+// chosen per quad at run time (one kernel per wrap pair would be nine times the code for no
+// measurable gain). A call takes a warp's quads that share their levels (all of them when the draw
+// has no mipmaps), so the set-up and the cache's geometry are paid once. Each quad's four pixels
+// go through coordinates, wrapping, weights and texel decode side by side in SSE registers, and
+// come out as one row per channel (the shader core's layout). The arithmetic is the general
+// filter's (texture_unit.cpp), operation for operation (a colour format's stored integers are
+// filtered then expanded, a depth texture's texels expanded then filtered), and the texels meet
+// the texture cache in its order, so results and counters are the same to the bit; the texture
+// tests compare the two paths.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -56,15 +58,15 @@ struct QuadLookup {
 using QuadFilterFn = uint32_t (*)(const QuadLookup&);
 
 // The specialized lookup of `format` with `filter`, or null when there is none (formats beyond
-// GLES 2's colour formats, or a host without SSE2). It runs on the SIMD path active when it is
-// called (common/simd.h): on AVX2 two quads at a time (quad_filter_avx2.cpp).
+// GLES 2's colour and depth formats, or a host without SSE2). It runs on the SIMD path active when
+// it is called (common/simd.h): on AVX2 two quads at a time (quad_filter_avx2.cpp).
 QuadFilterFn quadFilter(TexFormat format, Filter filter);
 
 namespace detail {
 // The formats with specialized lookups, in the order of the kernels' tables.
-inline constexpr std::array<TexFormat, 8> kQuadFormats = {
-    TexFormat::RGBA8,    TexFormat::RGB8, TexFormat::RGB565, TexFormat::RGBA4444,
-    TexFormat::RGBA5551, TexFormat::L8,   TexFormat::A8,     TexFormat::LA8};
+inline constexpr std::array<TexFormat, 10> kQuadFormats = {
+    TexFormat::RGBA8, TexFormat::RGB8, TexFormat::RGB565, TexFormat::RGBA4444, TexFormat::RGBA5551,
+    TexFormat::L8,    TexFormat::A8,   TexFormat::LA8,    TexFormat::D16,      TexFormat::D24S8};
 // The kernel of kQuadFormats[format] for each path: SSE, a quad at a time, and AVX2, two quads
 // at a time (defined only where the build has AVX2 clones, common/simd.h).
 QuadFilterFn sseQuadFilter(size_t format, Filter filter);

@@ -357,6 +357,36 @@ TESSERA_TEX_AVX2 void raw8(__m256i words, __m256 (&out)[4]) {
   }
 }
 
+// Each channel of `c` divided by its field's scale (a constant channel stays as it is).
+template <TexFormat F>
+TESSERA_TEX_AVX2 void expand8(__m256 (&c)[4]) {
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
+  for (int ch = 0; ch < 4; ++ch)
+    if (layout[ch].bits != 0) c[ch] = divideUnorm8(c[ch], fieldScale(layout[ch]));
+}
+
+// A footprint's texels (words[tap]) weighted by w[tap] (NEAREST: its one texel) and expanded, in
+// the general filter's order: a colour format's stored integers are filtered, then expanded once
+// per channel; a depth texture's texels are expanded, then filtered.
+template <TexFormat F, int Taps>
+TESSERA_TEX_AVX2 void filtered8(const __m256i (&words)[Taps], const __m256 (&w)[Taps],
+                                __m256 (&sum)[4]) {
+  constexpr bool kExpandFirst = isDepthFormat(F);
+  raw8<F>(words[0], sum);
+  if constexpr (kExpandFirst) expand8<F>(sum);
+  if constexpr (Taps == 4) {
+    for (int ch = 0; ch < 4; ++ch) sum[ch] = _mm256_mul_ps(w[0], sum[ch]);
+    for (int tap = 1; tap < 4; ++tap) {
+      __m256 texel[4];
+      raw8<F>(words[tap], texel);
+      if constexpr (kExpandFirst) expand8<F>(texel);
+      for (int ch = 0; ch < 4; ++ch)
+        sum[ch] = _mm256_add_ps(sum[ch], _mm256_mul_ps(w[tap], texel[ch]));
+    }
+  }
+  if constexpr (!kExpandFirst) expand8<F>(sum);
+}
+
 // A row's eight lanes where both quads are active; otherwise the active quad's four twice (the
 // caller's rows may end after it).
 TESSERA_TEX_AVX2 __m256 activeLanes(const float* row, uint32_t active) {
@@ -503,7 +533,6 @@ template <size_t I, Filter FL, int Count>
   constexpr TexFormat F = kQuadFormats[I];
   constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
-  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
   Level levels[Count];
   int32_t lastWord[Count];
   for (int k = 0; k < Count; ++k) {
@@ -533,24 +562,8 @@ template <size_t I, Filter FL, int Count>
           words[k][tap] = texelWords<F>(levels[k], fp[k].off[tap], lastWord[k]);
     if (cache.enabled() && !allRecentHits<F>(levels, fp, lanes, cache))
       lookUpInOrder<F>(levels, fp, lanes, cache);
-    // The stored integers are filtered, then expanded once per channel.
     __m256 level[Count][4];
-    for (int k = 0; k < Count; ++k) {
-      __m256 sum[4];
-      raw8<F>(words[k][0], sum);
-      if constexpr (kTaps == 4) {
-        for (int ch = 0; ch < 4; ++ch) sum[ch] = _mm256_mul_ps(fp[k].w[0], sum[ch]);
-        for (int tap = 1; tap < 4; ++tap) {
-          __m256 texel[4];
-          raw8<F>(words[k][tap], texel);
-          for (int ch = 0; ch < 4; ++ch)
-            sum[ch] = _mm256_add_ps(sum[ch], _mm256_mul_ps(fp[k].w[tap], texel[ch]));
-        }
-      }
-      for (int ch = 0; ch < 4; ++ch)
-        level[k][ch] =
-            layout[ch].bits == 0 ? sum[ch] : divideUnorm8(sum[ch], fieldScale(layout[ch]));
-    }
+    for (int k = 0; k < Count; ++k) filtered8<F>(words[k], fp[k].w, level[k]);
     // Each quad's own weight of level[1] (the active quad's twice when one is).
     __m256 blend = _mm256_setzero_ps();
     if constexpr (Count == 2) {
@@ -751,7 +764,6 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
   constexpr TexFormat F = kQuadFormats[I];
   constexpr int kTaps = FL == Filter::Nearest ? 1 : 4;
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
-  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
   const Level lv = q.level[0];
   const int64_t levelBytes = int64_t{lv.width} * lv.height * bytes;
   if (levelBytes > INT32_MAX) return sseQuadFilter(I, FL)(q);
@@ -774,7 +786,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
     const int lane = 8 * pair;
     const __m256 s = _mm256_loadu_ps(q.s + lane), t = _mm256_loadu_ps(q.t + lane);
     __m256i off[kTaps];
-    __m256 w[kTaps];
+    __m256 w[kTaps] = {};  // NEAREST has no weights
     if constexpr (kTaps == 1) {
       const __m256i row = _mm256_mullo_epi32(nearestIndex8(WT, t, lv.height), width);
       off[0] = texelOffset<bytes>(row, nearestIndex8(WS, s, lv.width));
@@ -827,20 +839,8 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
       for (int tap = 0; tap < kTaps; ++tap) words[tap] = loadWords8(lv.texels, off[tap]);
     if (cached) lookUpWarpPair<F>(lv, off, geometry, cache);
     __m256 sum[4];
-    raw8<F>(words[0], sum);
-    if constexpr (kTaps == 4) {
-      for (int ch = 0; ch < 4; ++ch) sum[ch] = _mm256_mul_ps(w[0], sum[ch]);
-      for (int tap = 1; tap < 4; ++tap) {
-        __m256 texel[4];
-        raw8<F>(words[tap], texel);
-        for (int ch = 0; ch < 4; ++ch)
-          sum[ch] = _mm256_add_ps(sum[ch], _mm256_mul_ps(w[tap], texel[ch]));
-      }
-    }
-    for (int ch = 0; ch < 4; ++ch)
-      _mm256_storeu_ps(out[ch] + lane, layout[ch].bits == 0
-                                           ? sum[ch]
-                                           : divideUnorm8(sum[ch], fieldScale(layout[ch])));
+    filtered8<F>(words, w, sum);
+    for (int ch = 0; ch < 4; ++ch) _mm256_storeu_ps(out[ch] + lane, sum[ch]);
   }
   cache.finish();
   return 32 * kTaps;

@@ -119,9 +119,6 @@ inline constexpr std::array<IntegerLayout, 14> kIntegerLayouts = {{
 }};
 
 namespace detail {
-inline float unorm(uint32_t v, uint32_t bits) {
-  return static_cast<float>(v) / static_cast<float>((1u << bits) - 1u);
-}
 inline uint16_t load16(const uint8_t* p) {
   return static_cast<uint16_t>(p[0] | (p[1] << 8));
 }
@@ -149,21 +146,27 @@ inline float floatChannel(const FloatLayout& f, const uint8_t* p, uint32_t c) {
 }
 }  // namespace detail
 
-// The GLES 2 colour formats (RGBA8 to LA8) read as one little-endian word per texel: for each
-// of R, G, B, A the shift and width of its field, expanded as c / (2^bits - 1); width 0 is a
-// constant channel. One table for decodeTexel, the general filter and the quad kernel.
+// The GLES 2 colour formats (RGBA8 to LA8) and the depth formats read as one little-endian word
+// per texel: for each of R, G, B, A the shift and width of its field, expanded as
+// c / (2^bits - 1); width 0 is a constant channel. A depth texture reads as (d, d, d, 1)
+// (OES_depth_texture), D24S8's stencil bits outside the field. One table for decodeTexel, the
+// general filter and the quad kernels.
 struct PackedField {
   uint8_t shift, bits;
   float constant;
 };
 using PackedLayout = std::array<PackedField, 4>;
+// The colour formats are filtered as the integers they store, then expanded once per channel;
+// a depth texture's texels are expanded first (a comparison replaces each expanded texel before
+// the weights apply, OpenGL ES 3.0 §3.8.16), so the depth formats are not among these.
 constexpr bool isPackedFormat(TexFormat f) {
   return f <= TexFormat::LA8;
 }
-inline constexpr std::array<PackedLayout, 8> kPackedLayouts = [] {
+inline constexpr std::array<PackedLayout, 10> kPackedLayouts = [] {
   constexpr PackedField zero{0, 0, 0.0f}, one{0, 0, 1.0f};
   constexpr PackedField r8{0, 8, 0}, g8{8, 8, 0}, b8{16, 8, 0}, a8{24, 8, 0};
-  return std::array<PackedLayout, 8>{{
+  constexpr PackedField d16{0, 16, 0}, d24{0, 24, 0};
+  return std::array<PackedLayout, 10>{{
       {{r8, g8, b8, a8}},                               // RGBA8
       {{r8, g8, b8, one}},                              // RGB8
       {{{11, 5, 0}, {5, 6, 0}, {0, 5, 0}, one}},        // RGB565: red in the high bits
@@ -172,8 +175,11 @@ inline constexpr std::array<PackedLayout, 8> kPackedLayouts = [] {
       {{r8, r8, r8, one}},                              // L8: luminance to R, G, B
       {{zero, zero, zero, r8}},                         // A8
       {{r8, r8, r8, g8}},                               // LA8
+      {{d16, d16, d16, one}},                           // D16
+      {{d24, d24, d24, one}},                           // D24S8: stencil in bits 24..31
   }};
 }();
+static_assert(static_cast<size_t>(TexFormat::D24S8) + 1 == kPackedLayouts.size());
 // What a field's stored integer is divided by to expand it (1 for a constant channel).
 constexpr float fieldScale(const PackedField& f) {
   return f.bits == 0 ? 1.0f : static_cast<float>((1u << f.bits) - 1u);
@@ -208,7 +214,7 @@ __attribute__((always_inline)) inline void rawChannels(uint32_t word, float raw[
   }
 }
 
-// Expands the texel at p of a GLES 2 colour format (kPackedLayouts).
+// Expands the texel at p of a format of kPackedLayouts.
 template <TexFormat F>
 __attribute__((always_inline)) inline void decodePacked(const uint8_t* p, float out[4]) {
   rawChannels<F>(loadPackedWord<F>(p), out);
@@ -219,7 +225,6 @@ __attribute__((always_inline)) inline void decodePacked(const uint8_t* p, float 
 // Always inlined: the filters call it with a constant format, which folds the switch away.
 __attribute__((always_inline)) inline void decodeTexel(TexFormat f, const uint8_t* p,
                                                        float out[4]) {
-  using detail::unorm;
   switch (f) {
     case TexFormat::RGBA8:
       return decodePacked<TexFormat::RGBA8>(p, out);
@@ -238,14 +243,9 @@ __attribute__((always_inline)) inline void decodeTexel(TexFormat f, const uint8_
     case TexFormat::LA8:
       return decodePacked<TexFormat::LA8>(p, out);
     case TexFormat::D16:
-      out[0] = out[1] = out[2] = unorm(detail::load16(p), 16), out[3] = 1.0f;
-      return;
-    case TexFormat::D24S8: {
-      uint32_t v;
-      std::memcpy(&v, p, 4);
-      out[0] = out[1] = out[2] = unorm(v & 0xffffff, 24), out[3] = 1.0f;
-      return;
-    }
+      return decodePacked<TexFormat::D16>(p, out);
+    case TexFormat::D24S8:
+      return decodePacked<TexFormat::D24S8>(p, out);
     default:
       break;
   }
