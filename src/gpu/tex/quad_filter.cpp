@@ -165,8 +165,8 @@ template <TexFormat F, Filter FL, int Count>
     }
   }
   // A colour format's stored integers are filtered, then expanded once per channel; a depth
-  // texture's texels are expanded, then filtered (the general filter's order of operations).
-  constexpr bool kExpandFirst = isDepthFormat(F);
+  // texture's texels are expanded, then filtered (filtersStoredIntegers).
+  constexpr bool kExpandFirst = !filtersStoredIntegers(F);
   auto texels = [&](int k, int tap) __attribute__((always_inline)) {
     const __m128i* w = words[k][tap];
     const Texels4 raw =

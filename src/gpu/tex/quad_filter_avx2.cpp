@@ -366,12 +366,12 @@ TESSERA_TEX_AVX2 void expand8(__m256 (&c)[4]) {
 }
 
 // A footprint's texels (words[tap]) weighted by w[tap] (NEAREST: its one texel) and expanded, in
-// the general filter's order: a colour format's stored integers are filtered, then expanded once
-// per channel; a depth texture's texels are expanded, then filtered.
+// the general filter's order (filtersStoredIntegers): a colour format's stored integers are
+// filtered, then expanded once per channel; a depth texture's texels are expanded, then filtered.
 template <TexFormat F, int Taps>
 TESSERA_TEX_AVX2 void filtered8(const __m256i (&words)[Taps], const __m256 (&w)[Taps],
                                 __m256 (&sum)[4]) {
-  constexpr bool kExpandFirst = isDepthFormat(F);
+  constexpr bool kExpandFirst = !filtersStoredIntegers(F);
   raw8<F>(words[0], sum);
   if constexpr (kExpandFirst) expand8<F>(sum);
   if constexpr (Taps == 4) {

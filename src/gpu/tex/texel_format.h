@@ -156,10 +156,8 @@ struct PackedField {
   float constant;
 };
 using PackedLayout = std::array<PackedField, 4>;
-// The colour formats are filtered as the integers they store, then expanded once per channel;
-// a depth texture's texels are expanded first (a comparison replaces each expanded texel before
-// the weights apply, OpenGL ES 3.0 §3.8.16), so the depth formats are not among these.
-constexpr bool isPackedFormat(TexFormat f) {
+// The GLES 2 colour formats of kPackedLayouts (RGBA8 to LA8).
+constexpr bool isPackedColorFormat(TexFormat f) {
   return f <= TexFormat::LA8;
 }
 inline constexpr std::array<PackedLayout, 10> kPackedLayouts = [] {
@@ -180,6 +178,14 @@ inline constexpr std::array<PackedLayout, 10> kPackedLayouts = [] {
   }};
 }();
 static_assert(static_cast<size_t>(TexFormat::D24S8) + 1 == kPackedLayouts.size());
+// Whether a format's texels are filtered as the integers they store and each channel of the sum
+// expanded once, as a texture unit filters unorm texels in fixed point (the packed colour formats,
+// ETC/EAC, ASTC). A depth texture's texels are expanded first and then filtered: a comparison
+// replaces each expanded texel before the weights apply (OpenGL ES 3.0 §3.8.16). The general
+// filter and the quad kernels both order their arithmetic by this.
+constexpr bool filtersStoredIntegers(TexFormat f) {
+  return isPackedColorFormat(f) || isCompressedFormat(f);
+}
 // What a field's stored integer is divided by to expand it (1 for a constant channel).
 constexpr float fieldScale(const PackedField& f) {
   return f.bits == 0 ? 1.0f : static_cast<float>((1u << f.bits) - 1u);

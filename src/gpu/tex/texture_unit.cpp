@@ -72,11 +72,11 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
   const float w = volume ? texelCoord(d.wrapR, r, lv.depth) + static_cast<float>(offset.w) : 0.5f;
   // The unorm formats (the GLES 2 colour formats, ETC/EAC, ASTC) are read as the integers
   // they store, with what each channel is divided by to expand it; the others as they expand.
-  constexpr bool kStoredIntegers = isCompressedFormat(F) || isPackedFormat(F);
+  constexpr bool kStoredIntegers = filtersStoredIntegers(F);
   std::array<float, 4> scale{1.0f, 1.0f, 1.0f, 1.0f};
   if constexpr (isCompressedFormat(F)) {
     scale = blockTexelScale(F);
-  } else if constexpr (isPackedFormat(F)) {
+  } else if constexpr (isPackedColorFormat(F)) {
     for (int ch = 0; ch < 4; ++ch)
       scale[ch] = fieldScale(kPackedLayouts[static_cast<size_t>(F)][ch]);
   }
@@ -97,7 +97,7 @@ uint32_t filterLevel(const TextureDescriptor& d, const Level& lv, Filter filter,
               static_cast<size_t>(lv.width) +
           static_cast<size_t>(i);
       if (lv.cache) lv.cache->access(lv.address + index * block.bytes, block.bytes);
-      if constexpr (isPackedFormat(F))
+      if constexpr (isPackedColorFormat(F))
         rawChannels<F>(loadPackedWord<F>(lv.texels + index * block.bytes), c);
       else
         decodeTexel(F, lv.texels + index * block.bytes, c);
