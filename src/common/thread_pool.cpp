@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace tessera {
 
@@ -24,14 +25,22 @@ ThreadPool::~ThreadPool() {
 }
 
 void ThreadPool::submit(std::function<void()> task, uint64_t cost) {
+  push({std::move(task), cost, false});
+}
+
+void ThreadPool::submitHelper(std::function<void()> task) {
+  push({std::move(task), 0, true});
+}
+
+void ThreadPool::push(Task task) {
   if (workers_.empty()) {
-    task();
+    task.run();
     return;
   }
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    tasks_.push_back({std::move(task), cost});
-    queued_.store(tasks_.size(), std::memory_order_relaxed);
+    if (!task.helper) queuedWork_.fetch_add(1, std::memory_order_relaxed);
+    tasks_.push_back(std::move(task));
   }
   wake_.notify_one();
   progress_.notify_all();  // a caller in runUntil may take it
@@ -45,12 +54,15 @@ bool ThreadPool::runOne() {
 }
 
 void ThreadPool::runNext(std::unique_lock<std::mutex>& lock) {
-  // max_element keeps the first of equal elements: the oldest of equal costs.
-  const auto next = std::max_element(tasks_.begin(), tasks_.end(),
-                                     [](const Task& a, const Task& b) { return a.cost < b.cost; });
+  // Work before helpers, then the costliest; max_element keeps the first of equal elements: the
+  // oldest of equal costs.
+  const auto next =
+      std::max_element(tasks_.begin(), tasks_.end(), [](const Task& a, const Task& b) {
+        return std::pair(!a.helper, a.cost) < std::pair(!b.helper, b.cost);
+      });
   std::function<void()> task = std::move(next->run);
+  if (!next->helper) queuedWork_.fetch_sub(1, std::memory_order_relaxed);
   tasks_.erase(next);
-  queued_.store(tasks_.size(), std::memory_order_relaxed);
   ++running_;
   lock.unlock();
   task();

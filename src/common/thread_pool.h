@@ -30,6 +30,11 @@ class ThreadPool final {
   // `cost` is the task's predicted cost in any unit the caller uses for all of its tasks; it only
   // orders the queue.
   void submit(std::function<void()> task, uint64_t cost = 0);
+  // A helper: a task that only speeds up work another thread is already doing, and gives its
+  // thread back when work is queued (queuedWork). It runs after every queued task of work, the
+  // oldest helper first, and is not counted as work: a helper whose work ended before it
+  // started, still waiting in the queue, never makes a running one leave.
+  void submitHelper(std::function<void()> task);
   // Runs the next queued task on the caller; false when none is queued.
   bool runOne();
   // Runs queued tasks on the caller, then blocks until every submitted task has finished.
@@ -38,14 +43,17 @@ class ThreadPool final {
   // submitted meanwhile (by a running task) runs here too. `done` is checked whenever a task
   // ends or is queued, under the pool's lock, so it must be cheap and must not use the pool.
   void runUntil(const std::function<bool()>& done);
-  // Tasks queued and not yet started, read without the lock (a hint for a task that spins).
-  size_t queued() const { return queued_.load(std::memory_order_relaxed); }
+  // Tasks other than helpers queued and not yet started, read without the lock (a hint for a
+  // helper that spins).
+  size_t queuedWork() const { return queuedWork_.load(std::memory_order_relaxed); }
 
  private:
   struct Task {
     std::function<void()> run;
     uint64_t cost;
+    bool helper;
   };
+  void push(Task task);
   void work();
   // Runs the queued task with the largest cost, the oldest of equals; `lock` holds mutex_ before
   // and after.
@@ -59,7 +67,7 @@ class ThreadPool final {
   std::condition_variable wake_, idle_, progress_;
   std::deque<Task> tasks_;
   size_t running_ = 0;
-  std::atomic<size_t> queued_{0};  // tasks_.size(), kept by the lock's holder
+  std::atomic<size_t> queuedWork_{0};  // tasks_ that are not helpers, kept by the lock's holder
   bool stop_ = false;
 };
 

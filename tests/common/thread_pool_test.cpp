@@ -96,5 +96,29 @@ TEST(ThreadPool, TheCostliestQueuedTaskRunsFirstAndTheOldestOfEqualCosts) {
   EXPECT_EQ(order, (std::vector<int>{1, 4, 5, 0, 2, 3}));
 }
 
+TEST(ThreadPool, HelpersRunAfterQueuedWorkAndAreNotCountedAsWork) {
+  HeldPool held;
+  std::vector<int> order;
+  held.pool.submitHelper([&order] { order.push_back(1); });
+  EXPECT_EQ(held.pool.queuedWork(), 0u) << "a queued helper counts as work";
+  held.pool.submitHelper([&order] { order.push_back(2); });
+  held.pool.submit([&order] { order.push_back(3); });
+  held.pool.submit([&order] { order.push_back(4); }, 9);
+  EXPECT_EQ(held.pool.queuedWork(), 2u);
+  while (held.pool.runOne()) {
+  }
+  EXPECT_EQ(held.pool.queuedWork(), 0u);
+  // Work first, the costliest first; then the helpers, the oldest first.
+  EXPECT_EQ(order, (std::vector<int>{4, 3, 1, 2}));
+}
+
+TEST(ThreadPool, OneThreadRunsAHelperOnTheCallerInsideSubmit) {
+  ThreadPool pool(1);
+  bool ran = false;
+  pool.submitHelper([&ran] { ran = true; });
+  EXPECT_TRUE(ran);
+  EXPECT_EQ(pool.queuedWork(), 0u);
+}
+
 }  // namespace
 }  // namespace tessera

@@ -316,6 +316,10 @@ void FragmentStage::flush() {
   // A draw of some size asks for a helper once: tiny draws would spend more on the handover.
   constexpr uint64_t kWarpsBeforeHelper = 4;
   if (mayOverlap_ && !helper_ && drawWarps_ == kWarpsBeforeHelper) startHelper();
+  // A helper that left for a queued bin is asked for again once no bin is queued: the bin it
+  // left for may have been short (a bin the draw does not touch).
+  if (helper_ && helper_->done.load(std::memory_order_acquire) && helpers_->queuedWork() == 0)
+    callHelper();
   if (!helper_) {
     shade(b);
     retire(b);
@@ -436,7 +440,6 @@ void FragmentStage::retireOldest() {
 }
 
 void FragmentStage::startHelper() {
-  helper_ = std::make_shared<Helper>();
   published_.store(head_, std::memory_order_relaxed);
   faultAt_.store(UINT64_MAX, std::memory_order_relaxed);
   retired_ = head_;
@@ -447,9 +450,14 @@ void FragmentStage::startHelper() {
     while (coreOf(d) != c) ++d;
     cores_[c]->next.store(d - dealBase_, std::memory_order_relaxed);
   }
-  // The helper pins the memory this thread pinned. Cost 0: bins queued before it go first, since
-  // a whole bin is worth more to a free thread than half of a draw.
-  helpers_->submit([this, h = helper_, view = memory_.pinnedView()] { runHelper(h, view); }, 0);
+  callHelper();
+}
+
+void FragmentStage::callHelper() {
+  helper_ = std::make_shared<Helper>();
+  // The helper pins the memory this thread pinned. Queued bins go first, since a whole bin is
+  // worth more to a free thread than half of a draw.
+  helpers_->submitHelper([this, h = helper_, view = memory_.pinnedView()] { runHelper(h, view); });
 }
 
 void FragmentStage::runHelper(const std::shared_ptr<Helper>& h, GpuMemory::View view) {
@@ -457,8 +465,10 @@ void FragmentStage::runHelper(const std::shared_ptr<Helper>& h, GpuMemory::View 
   if (!h->state.compare_exchange_strong(idle, 1)) return;  // the draw ended before it started
   {
     GpuMemory::ViewScope pin(memory_, view);
-    // It leaves when a task is queued: that bin would otherwise wait for this draw to end.
-    for (int idleSpins = 0; !h->stop.load(std::memory_order_acquire) && helpers_->queued() == 0;) {
+    // It leaves when a bin is queued: that bin would otherwise wait for this draw to end. The
+    // helpers of draws that ended before theirs started may still be queued: they are not work.
+    for (int idleSpins = 0;
+         !h->stop.load(std::memory_order_acquire) && helpers_->queuedWork() == 0;) {
       if (shadeNext()) {
         idleSpins = 0;
       } else if (++idleSpins < 256) {

@@ -220,8 +220,10 @@ class FragmentStage final {
   void awaitShaded(uint64_t k);
   // Writes the oldest published warp.
   void retireOldest();
-  // Asks the pool for a helper (once per draw).
+  // Puts the draw's warps in flight and asks the pool for a helper (once per draw).
   void startHelper();
+  // Queues a helper (helper_): at the start, and again when one left for a queued bin.
+  void callHelper();
   // The helper's loop, on a pool thread.
   void runHelper(const std::shared_ptr<Helper>& h, GpuMemory::View view);
   void stopHelper();
