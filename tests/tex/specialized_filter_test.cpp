@@ -13,6 +13,7 @@
 
 #include "common/simd.h"
 #include "gpu/tex/quad_filter.h"
+#include "gpu/tex/tex_wrap.h"
 #include "tex_fixture.h"
 
 namespace tessera::gpu::tex::testing {
@@ -381,6 +382,52 @@ TEST(SpecializedFilters, MatchTheGeneralFilterOnSpecialCoordinates) {
     }
   }
   EXPECT_TRUE(sameStats(fast.unit.stats(), general.unit.stats()));
+}
+
+// The kernels' bilinear sums of byte channels are made in integers (16-bit column sums, then
+// the rows in floats), where the general filter sums floats: each sum must be the same at every
+// pair of sub-texel fractions, with texels of the extreme bytes (the largest sums) and mixed
+// ones, so that no 16-bit sum overflows and no float step rounds.
+TEST(SpecializedFilters, BilinearSumsMatchAtEverySubTexelFraction) {
+  TexFixture fast, general;
+  general.unit.setSpecializedFilters(false);
+  const uint8_t patterns[][4] = {{0xff, 0xff, 0xff, 0xff},
+                                 {0xff, 0x00, 0x00, 0xff},
+                                 {0x00, 0xff, 0xff, 0x00},
+                                 {0x13, 0xfe, 0x80, 0x7f}};
+  for (TexFormat format : kFormats) {
+    for (const auto& pattern : patterns) {
+      // A 2x2 texture: the footprint of every lookup below is all four texels.
+      TextureDescriptor d;
+      d.format = format;
+      d.width = d.height = 2;
+      d.levels = 1;
+      std::vector<uint8_t> bytes(totalBytes(d));
+      for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = pattern[(i + i / 4) % 4];
+      TextureDescriptor a = fast.make(format, 2, 2, 1, bytes);
+      TextureDescriptor b = general.make(format, 2, 2, 1, bytes);
+      for (TextureDescriptor* x : {&a, &b}) {
+        x->magFilter = x->minFilter = Filter::Linear;
+        x->mipFilter = MipFilter::None;
+        x->wrapS = x->wrapT = Wrap::ClampToEdge;
+      }
+      // Texel coordinate 0.5 + k / 256 is fraction k of the first texel: s = (128 + k) / 512.
+      for (int fv = 0; fv < kSubTexelScale; ++fv) {
+        for (int fu = 0; fu < kSubTexelScale; fu += 4) {
+          float s[4], t[4];
+          for (int p = 0; p < 4; ++p) {
+            s[p] = static_cast<float>(128 + fu + p) / 512.0f;
+            t[p] = static_cast<float>(128 + (fv + 64 * p) % kSubTexelScale) / 512.0f;
+          }
+          float outFast[4][4], outGeneral[4][4];
+          fast.unit.sampleQuad(a, s, t, 0.0f, outFast, {});
+          general.unit.sampleQuad(b, s, t, 0.0f, outGeneral, {});
+          ASSERT_EQ(std::memcmp(outFast, outGeneral, sizeof outFast), 0)
+              << "format " << static_cast<int>(format) << " fractions " << fu << ", " << fv;
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -28,7 +28,8 @@
 
 namespace tessera::gpu::tex::detail {
 #if TESSERA_AVX2_CLONES
-// The kernels may use FMA (every AVX2 path has it, common/simd.h), for divideUnorm8 only.
+// The kernels may use FMA (every AVX2 path has it, common/simd.h): for divideUnorm8, and in
+// bilinearBytes8, whose products and sums are exact integers.
 #define TESSERA_TEX_AVX2 [[gnu::target("avx2,fma"), gnu::always_inline]] inline
 namespace {
 
@@ -95,13 +96,41 @@ TESSERA_TEX_AVX2 __m256i texelOffset(__m256i row, __m256i i) {
   if constexpr (Bytes == 4) return _mm256_slli_epi32(x, 2);
 }
 
+// F filters its stored integers, and each of its channels is a constant or a byte of the word:
+// its bilinear sums can be made in integers (bilinearBytes8).
+template <TexFormat F>
+constexpr bool kByteChannels = [] {
+  if (!filtersStoredIntegers(F)) return false;
+  for (const PackedField& f : kPackedLayouts[static_cast<size_t>(F)])
+    if (f.bits != 0 && (f.bits != 8 || f.shift % 8 != 0)) return false;
+  return true;
+}();
+
 // One level's taps for the pair's eight pixels: each tap's byte offset in the level (00 10 01 11,
-// filterLevel's order; NEAREST has one) and the bilinear weights.
+// filterLevel's order; NEAREST has one), and for bilinear taps the sub-texel fractions (in
+// 1 / kSubTexelScale: the weight of the right column and of the bottom row) and the weights made
+// of them (but for a format of byte channels, whose sums take the fractions: bilinearBytes8).
 template <int Taps>
 struct Footprint8 {
   __m256i off[Taps];
   __m256 w[Taps];
+  __m256i fu, fv;
 };
+
+// The bilinear weights of sub-texel fractions fu and fv, as filterLevel makes them: each is a
+// multiple of 2^-16, exactly.
+template <int Taps>
+TESSERA_TEX_AVX2 void bilinearWeights(Footprint8<Taps>& f) {
+  const __m256 subTexel = _mm256_set1_ps(1.0f / static_cast<float>(kSubTexelScale));
+  const __m256 a = _mm256_mul_ps(_mm256_cvtepi32_ps(f.fu), subTexel);
+  const __m256 b = _mm256_mul_ps(_mm256_cvtepi32_ps(f.fv), subTexel);
+  const __m256 ones = _mm256_set1_ps(1.0f);
+  const __m256 na = _mm256_sub_ps(ones, a), nb = _mm256_sub_ps(ones, b);
+  f.w[0] = _mm256_mul_ps(na, nb);
+  f.w[1] = _mm256_mul_ps(a, nb);
+  f.w[2] = _mm256_mul_ps(na, b);
+  f.w[3] = _mm256_mul_ps(a, b);
+}
 
 template <TexFormat F, Filter FL>
 TESSERA_TEX_AVX2 void footprint8(const Level& lv, __m256 s, __m256 t, Wrap ws, Wrap wt,
@@ -127,8 +156,8 @@ TESSERA_TEX_AVX2 void footprint8(const Level& lv, __m256 s, __m256 t, Wrap ws, W
     const __m256i vf = floorToInt8(_mm256_mul_ps(_mm256_sub_ps(v, _mm256_set1_ps(0.5f)), scale));
     const __m256i iu = _mm256_srai_epi32(uf, kSubTexelBits);
     const __m256i iv = _mm256_srai_epi32(vf, kSubTexelBits);
-    const __m256 a = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(uf, mask)), scale);
-    const __m256 b = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(vf, mask)), scale);
+    f.fu = _mm256_and_si256(uf, mask);
+    f.fv = _mm256_and_si256(vf, mask);
     const __m256i i0 = wrap8(ws, iu, lv.width), i1 = wrap8(ws, _mm256_add_epi32(iu, one), lv.width);
     const __m256i row0 = _mm256_mullo_epi32(wrap8(wt, iv, lv.height), width);
     const __m256i row1 = _mm256_mullo_epi32(wrap8(wt, _mm256_add_epi32(iv, one), lv.height), width);
@@ -136,12 +165,7 @@ TESSERA_TEX_AVX2 void footprint8(const Level& lv, __m256 s, __m256 t, Wrap ws, W
     f.off[1] = texelOffset<bytes>(row0, i1);
     f.off[2] = texelOffset<bytes>(row1, i0);
     f.off[3] = texelOffset<bytes>(row1, i1);
-    const __m256 ones = _mm256_set1_ps(1.0f);
-    const __m256 na = _mm256_sub_ps(ones, a), nb = _mm256_sub_ps(ones, b);
-    f.w[0] = _mm256_mul_ps(na, nb);
-    f.w[1] = _mm256_mul_ps(a, nb);
-    f.w[2] = _mm256_mul_ps(na, b);
-    f.w[3] = _mm256_mul_ps(a, b);
+    if constexpr (!kByteChannels<F>) bilinearWeights(f);
   }
 }
 
@@ -365,13 +389,75 @@ TESSERA_TEX_AVX2 void expand8(__m256 (&c)[4]) {
     if (layout[ch].bits != 0) c[ch] = divideUnorm8(c[ch], fieldScale(layout[ch]));
 }
 
-// A footprint's texels (words[tap]) weighted by w[tap] (NEAREST: its one texel) and expanded, in
-// the general filter's order (filtersStoredIntegers): a colour format's stored integers are
-// filtered, then expanded once per channel; a depth texture's texels are expanded, then filtered.
+// Each 16-bit half of the lanes of `upper` and `lower` (a column's texel in the top and bottom
+// row) weighted by `top` and `bottom`, whose sum is kSubTexelScale: at most 255 x 256, so
+// neither a product nor the sum leaves 16 bits.
+TESSERA_TEX_AVX2 __m256i lerpHalves(__m256i upper, __m256i lower, __m256i top, __m256i bottom) {
+  return _mm256_add_epi16(_mm256_mullo_epi16(upper, top), _mm256_mullo_epi16(lower, bottom));
+}
+
+// The 16-bit halves of `even` or `odd` that hold byte shift / 8 of the texel: bytes 0 and 2 are
+// the low and high halves of `even`, bytes 1 and 3 of `odd`.
+TESSERA_TEX_AVX2 __m256 byteHalf(__m256i even, __m256i odd, uint32_t shift) {
+  const __m256i v = shift % 16 == 0 ? even : odd;
+  return _mm256_cvtepi32_ps(shift >= 16 ? _mm256_srli_epi32(v, 16)
+                                        : _mm256_and_si256(v, _mm256_set1_epi32(0xffff)));
+}
+
+// The bilinear sums of a format of byte channels (kByteChannels) in integers: each column's two
+// texels weighted by the vertical fraction in 16 bits, two channels to a lane; then the two
+// columns by the horizontal one in floats, whose products and sums are integers below 2^24. Every
+// step is exact, as each of filterLevel's float products and sums of 8-bit integers and weights
+// that are multiples of 2^-16 is: so the sums are the same to the bit, in fewer operations.
+template <TexFormat F>
+TESSERA_TEX_AVX2 void bilinearBytes8(const __m256i (&words)[4], __m256i fu, __m256i fv,
+                                     __m256 (&sum)[4]) {
+  constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
+  constexpr bool kOdd = [] {
+    for (const PackedField& f : kPackedLayouts[static_cast<size_t>(F)])
+      if (f.bits != 0 && f.shift % 16 != 0) return true;
+    return false;
+  }();
+  const __m256i bytes02 = _mm256_set1_epi32(0x00ff00ff);
+  const __m256i bottom = _mm256_or_si256(fv, _mm256_slli_epi32(fv, 16));
+  const __m256i top = _mm256_sub_epi16(_mm256_set1_epi16(kSubTexelScale), bottom);
+  // Per column (left: taps 0 and 2, right: 1 and 3), bytes 0 and 2, then 1 and 3, of its texels.
+  __m256i even[2], odd[2] = {};
+  for (int c = 0; c < 2; ++c) {
+    even[c] = lerpHalves(_mm256_and_si256(words[c], bytes02),
+                         _mm256_and_si256(words[c + 2], bytes02), top, bottom);
+    if constexpr (kOdd)
+      odd[c] =
+          lerpHalves(_mm256_and_si256(_mm256_srli_epi32(words[c], 8), bytes02),
+                     _mm256_and_si256(_mm256_srli_epi32(words[c + 2], 8), bytes02), top, bottom);
+  }
+  const __m256 right = _mm256_cvtepi32_ps(fu);
+  const __m256 left = _mm256_sub_ps(_mm256_set1_ps(static_cast<float>(kSubTexelScale)), right);
+  const __m256 scale = _mm256_set1_ps(1.0f / static_cast<float>(kSubTexelScale * kSubTexelScale));
+  for (int ch = 0; ch < 4; ++ch) {
+    const PackedField f = layout[ch];
+    if (f.bits == 0) {
+      sum[ch] = _mm256_set1_ps(f.constant);
+      continue;
+    }
+    const __m256 l = byteHalf(even[0], odd[0], f.shift), r = byteHalf(even[1], odd[1], f.shift);
+    sum[ch] = _mm256_mul_ps(_mm256_fmadd_ps(r, right, _mm256_mul_ps(l, left)), scale);
+  }
+}
+
+// A footprint's texels (words[tap]) weighted by its weights (NEAREST: its one texel) and
+// expanded, in the general filter's order (filtersStoredIntegers): a colour format's stored
+// integers are filtered, then expanded once per channel; a depth texture's texels are expanded,
+// then filtered.
 template <TexFormat F, int Taps>
-TESSERA_TEX_AVX2 void filtered8(const __m256i (&words)[Taps], const __m256 (&w)[Taps],
+TESSERA_TEX_AVX2 void filtered8(const __m256i (&words)[Taps], const Footprint8<Taps>& fp,
                                 __m256 (&sum)[4]) {
   constexpr bool kExpandFirst = !filtersStoredIntegers(F);
+  if constexpr (Taps == 4 && kByteChannels<F>) {
+    bilinearBytes8<F>(words, fp.fu, fp.fv, sum);
+    return expand8<F>(sum);
+  }
+  const __m256(&w)[Taps] = fp.w;
   raw8<F>(words[0], sum);
   if constexpr (kExpandFirst) expand8<F>(sum);
   if constexpr (Taps == 4) {
@@ -563,7 +649,7 @@ template <size_t I, Filter FL, int Count>
     if (cache.enabled() && !allRecentHits<F>(levels, fp, lanes, cache))
       lookUpInOrder<F>(levels, fp, lanes, cache);
     __m256 level[Count][4];
-    for (int k = 0; k < Count; ++k) filtered8<F>(words[k], fp[k].w, level[k]);
+    for (int k = 0; k < Count; ++k) filtered8<F>(words[k], fp[k], level[k]);
     // Each quad's own weight of level[1] (the active quad's twice when one is).
     __m256 blend = _mm256_setzero_ps();
     if constexpr (Count == 2) {
@@ -771,7 +857,6 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
   const __m256i lastLoad = _mm256_set1_epi32(static_cast<int32_t>(levelBytes - 8));
   const int64_t lastSpan = levelBytes - kSpanBytes<bytes>;
   const __m256i width = _mm256_set1_epi32(lv.width);
-  const __m256 subTexel = _mm256_set1_ps(1.0f / static_cast<float>(kSubTexelScale));
   const __m256i one = _mm256_set1_epi32(1);
   CacheProbe cache(lv.cache);
   const bool cached = cache.enabled();
@@ -785,8 +870,8 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
   for (int pair = 0; pair < 4; ++pair) {
     const int lane = 8 * pair;
     const __m256 s = _mm256_loadu_ps(q.s + lane), t = _mm256_loadu_ps(q.t + lane);
-    __m256i off[kTaps];
-    __m256 w[kTaps] = {};  // NEAREST has no weights
+    Footprint8<kTaps> fp;
+    __m256i(&off)[kTaps] = fp.off;
     if constexpr (kTaps == 1) {
       const __m256i row = _mm256_mullo_epi32(nearestIndex8(WT, t, lv.height), width);
       off[0] = texelOffset<bytes>(row, nearestIndex8(WS, s, lv.width));
@@ -809,14 +894,9 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
       off[1] = texelOffset<bytes>(row0, i1);
       off[2] = texelOffset<bytes>(row1, i0);
       off[3] = texelOffset<bytes>(row1, i1);
-      const __m256 a = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(uf, mask)), subTexel);
-      const __m256 b = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(vf, mask)), subTexel);
-      const __m256 ones = _mm256_set1_ps(1.0f);
-      const __m256 na = _mm256_sub_ps(ones, a), nb = _mm256_sub_ps(ones, b);
-      w[0] = _mm256_mul_ps(na, nb);
-      w[1] = _mm256_mul_ps(a, nb);
-      w[2] = _mm256_mul_ps(na, b);
-      w[3] = _mm256_mul_ps(a, b);
+      fp.fu = _mm256_and_si256(uf, mask);
+      fp.fv = _mm256_and_si256(vf, mask);
+      if constexpr (!kByteChannels<F>) bilinearWeights(fp);
     }
     // Words that would pass the level's end are read texel by texel in filterPairs.
     if constexpr (bytes < 4) {
@@ -839,7 +919,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
       for (int tap = 0; tap < kTaps; ++tap) words[tap] = loadWords8(lv.texels, off[tap]);
     if (cached) lookUpWarpPair<F>(lv, off, geometry, cache);
     __m256 sum[4];
-    filtered8<F>(words, w, sum);
+    filtered8<F>(words, fp, sum);
     for (int ch = 0; ch < 4; ++ch) _mm256_storeu_ps(out[ch] + lane, sum[ch]);
   }
   cache.finish();
