@@ -55,8 +55,8 @@ class ThreadPool final {
   };
   void push(Task task);
   void work();
-  // Runs the queued task with the largest cost, the oldest of equals; `lock` holds mutex_ before
-  // and after.
+  // Runs the next queued task (work before helpers, the largest cost first, the oldest of
+  // equals); `lock` holds mutex_ before and after.
   void runNext(std::unique_lock<std::mutex>& lock);
 
   unsigned threads_;
