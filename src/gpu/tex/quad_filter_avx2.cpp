@@ -117,10 +117,16 @@ struct Footprint8 {
   __m256i fu, fv;
 };
 
-// The bilinear weights of sub-texel fractions fu and fv, as filterLevel makes them: each is a
-// multiple of 2^-16, exactly.
-template <int Taps>
-TESSERA_TEX_AVX2 void bilinearWeights(Footprint8<Taps>& f) {
+// A bilinear footprint's sub-texel fractions, the low kSubTexelBits of `uf` and `vf` (the texel
+// coordinates less a half, in 1 / kSubTexelScale), and unless F's sums take the fractions
+// (kByteChannels) the weights made of them as filterLevel makes them: each a multiple of 2^-16,
+// exactly.
+template <TexFormat F>
+TESSERA_TEX_AVX2 void bilinearWeights(__m256i uf, __m256i vf, Footprint8<4>& f) {
+  const __m256i mask = _mm256_set1_epi32(kSubTexelScale - 1);
+  f.fu = _mm256_and_si256(uf, mask);
+  f.fv = _mm256_and_si256(vf, mask);
+  if constexpr (kByteChannels<F>) return;
   const __m256 subTexel = _mm256_set1_ps(1.0f / static_cast<float>(kSubTexelScale));
   const __m256 a = _mm256_mul_ps(_mm256_cvtepi32_ps(f.fu), subTexel);
   const __m256 b = _mm256_mul_ps(_mm256_cvtepi32_ps(f.fv), subTexel);
@@ -151,13 +157,11 @@ TESSERA_TEX_AVX2 void footprint8(const Level& lv, __m256 s, __m256 t, Wrap ws, W
     f.off[0] = texelOffset<bytes>(row, wrap8(ws, floorToInt8(u), lv.width));
   } else {
     const __m256 scale = _mm256_set1_ps(static_cast<float>(kSubTexelScale));
-    const __m256i mask = _mm256_set1_epi32(kSubTexelScale - 1), one = _mm256_set1_epi32(1);
+    const __m256i one = _mm256_set1_epi32(1);
     const __m256i uf = floorToInt8(_mm256_mul_ps(_mm256_sub_ps(u, _mm256_set1_ps(0.5f)), scale));
     const __m256i vf = floorToInt8(_mm256_mul_ps(_mm256_sub_ps(v, _mm256_set1_ps(0.5f)), scale));
     const __m256i iu = _mm256_srai_epi32(uf, kSubTexelBits);
     const __m256i iv = _mm256_srai_epi32(vf, kSubTexelBits);
-    f.fu = _mm256_and_si256(uf, mask);
-    f.fv = _mm256_and_si256(vf, mask);
     const __m256i i0 = wrap8(ws, iu, lv.width), i1 = wrap8(ws, _mm256_add_epi32(iu, one), lv.width);
     const __m256i row0 = _mm256_mullo_epi32(wrap8(wt, iv, lv.height), width);
     const __m256i row1 = _mm256_mullo_epi32(wrap8(wt, _mm256_add_epi32(iv, one), lv.height), width);
@@ -165,7 +169,7 @@ TESSERA_TEX_AVX2 void footprint8(const Level& lv, __m256 s, __m256 t, Wrap ws, W
     f.off[1] = texelOffset<bytes>(row0, i1);
     f.off[2] = texelOffset<bytes>(row1, i0);
     f.off[3] = texelOffset<bytes>(row1, i1);
-    if constexpr (!kByteChannels<F>) bilinearWeights(f);
+    bilinearWeights<F>(uf, vf, f);
   }
 }
 
@@ -413,23 +417,17 @@ template <TexFormat F>
 TESSERA_TEX_AVX2 void bilinearBytes8(const __m256i (&words)[4], __m256i fu, __m256i fv,
                                      __m256 (&sum)[4]) {
   constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
-  constexpr bool kOdd = [] {
-    for (const PackedField& f : kPackedLayouts[static_cast<size_t>(F)])
-      if (f.bits != 0 && f.shift % 16 != 0) return true;
-    return false;
-  }();
   const __m256i bytes02 = _mm256_set1_epi32(0x00ff00ff);
   const __m256i bottom = _mm256_or_si256(fv, _mm256_slli_epi32(fv, 16));
   const __m256i top = _mm256_sub_epi16(_mm256_set1_epi16(kSubTexelScale), bottom);
-  // Per column (left: taps 0 and 2, right: 1 and 3), bytes 0 and 2, then 1 and 3, of its texels.
-  __m256i even[2], odd[2] = {};
+  // Per column (left: taps 0 and 2, right: 1 and 3), bytes 0 and 2, then 1 and 3, of its texels
+  // (a format without channels in bytes 1 and 3 leaves `odd` unread, and the compiler drops it).
+  __m256i even[2], odd[2];
   for (int c = 0; c < 2; ++c) {
     even[c] = lerpHalves(_mm256_and_si256(words[c], bytes02),
                          _mm256_and_si256(words[c + 2], bytes02), top, bottom);
-    if constexpr (kOdd)
-      odd[c] =
-          lerpHalves(_mm256_and_si256(_mm256_srli_epi32(words[c], 8), bytes02),
-                     _mm256_and_si256(_mm256_srli_epi32(words[c + 2], 8), bytes02), top, bottom);
+    odd[c] = lerpHalves(_mm256_and_si256(_mm256_srli_epi32(words[c], 8), bytes02),
+                        _mm256_and_si256(_mm256_srli_epi32(words[c + 2], 8), bytes02), top, bottom);
   }
   const __m256 right = _mm256_cvtepi32_ps(fu);
   const __m256 left = _mm256_sub_ps(_mm256_set1_ps(static_cast<float>(kSubTexelScale)), right);
@@ -877,7 +875,6 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
       off[0] = texelOffset<bytes>(row, nearestIndex8(WS, s, lv.width));
     } else {
       const __m256 scale = _mm256_set1_ps(static_cast<float>(kSubTexelScale));
-      const __m256i mask = _mm256_set1_epi32(kSubTexelScale - 1);
       const __m256 half = _mm256_set1_ps(0.5f);
       const __m256i uf =
           floorToInt8(_mm256_mul_ps(_mm256_sub_ps(texelCoord8(WS, s, lv.width), half), scale));
@@ -894,9 +891,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
       off[1] = texelOffset<bytes>(row0, i1);
       off[2] = texelOffset<bytes>(row1, i0);
       off[3] = texelOffset<bytes>(row1, i1);
-      fp.fu = _mm256_and_si256(uf, mask);
-      fp.fv = _mm256_and_si256(vf, mask);
-      if constexpr (!kByteChannels<F>) bilinearWeights(fp);
+      bilinearWeights<F>(uf, vf, fp);
     }
     // Words that would pass the level's end are read texel by texel in filterPairs.
     if constexpr (bytes < 4) {
