@@ -6,7 +6,8 @@
 // about a texel per pixel), BM_QuadBilinearCached that of its desktop blur (RGBA8, bilinear, a
 // texel per pixel), BM_QuadTrilinearCachedRGB8 that of its mipmapped texture scene (RGB8,
 // trilinear, minified), BM_QuadNearestMinifiedCachedRGB8 that of its nearest-filtered one (RGB8,
-// NEAREST, about two texels per pixel, turned). The Cached ones report the cache's hit rate.
+// NEAREST, about two texels per pixel, turned), BM_QuadBilinearTurnedCached that of jellyfish
+// (RGBA8, bilinear, minified and turned). The Cached ones report the cache's hit rate.
 #include <benchmark/benchmark.h>
 
 #include <bit>
@@ -118,6 +119,12 @@ void BM_QuadNearestMinifiedRGB8(benchmark::State& state) {
 void BM_QuadNearestMinifiedCachedRGB8(benchmark::State& state) {
   quads(state, Filter::Nearest, MipFilter::None, kTurnedCube, TexFormat::RGB8, a630Cache());
 }
+// glmark2's jellyfish: RGBA8, bilinear without mipmaps, minified and turned against the screen,
+// so that a pair's texels mostly spread over more lines than a few.
+void BM_QuadBilinearTurnedCached(benchmark::State& state) {
+  quads(state, Filter::Linear, MipFilter::None, {.scale = 1.5f, .degrees = 30.0f, .size = 512},
+        TexFormat::RGBA8, a630Cache());
+}
 
 void BM_QuadCubeBilinear(benchmark::State& state) {
   Texture tex(true, Filter::Linear, MipFilter::Linear);
@@ -143,6 +150,7 @@ BENCHMARK(BM_QuadBilinearCached);
 BENCHMARK(BM_QuadTrilinearCachedRGB8);
 BENCHMARK(BM_QuadNearestMinifiedRGB8);
 BENCHMARK(BM_QuadNearestMinifiedCachedRGB8);
+BENCHMARK(BM_QuadBilinearTurnedCached);
 BENCHMARK(BM_QuadCubeBilinear);
 
 }  // namespace

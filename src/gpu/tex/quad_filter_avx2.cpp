@@ -707,6 +707,13 @@ TESSERA_TEX_AVX2 bool frontsHold(__m128i rel, uint32_t needNext, uint64_t baseLi
   return (held02 & need02) == need02 && (held13 & need13) == need13;
 }
 
+// Of a pair's lane bits, whether some lane of its top pixel row (lanes 0, 1, 4, 5: bit 0) and of
+// its bottom one (2, 3, 6, 7: bit 1) is set.
+inline uint32_t pixelRowsBits(uint32_t lanes) {
+  return static_cast<uint32_t>((lanes & 0x33u) != 0) | static_cast<uint32_t>((lanes & 0xccu) != 0)
+                                                           << 1;
+}
+
 // What pairLines found.
 enum class PairLinesResult { Spread, Recent, Listed };
 
@@ -759,8 +766,7 @@ TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&o
     const uint32_t lanes =
         laneBits(_mm256_cmpeq_epi32(_mm256_sub_epi32(e[r], base[r]), _mm256_set1_epi32(1)));
     if (groups == 2) {
-      next[r] = static_cast<uint32_t>((lanes & 0x33u) != 0) |
-                static_cast<uint32_t>((lanes & 0xccu) != 0) << 1;
+      next[r] = pixelRowsBits(lanes);
     } else {
       const uint32_t quad = lanes | lanes >> 1;
       next[r] = (quad & 1u) | (quad >> 1 & 2u) | (quad >> 2 & 4u) | (quad >> 3 & 8u);
@@ -838,6 +844,40 @@ TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps]
   lookUpInOrder<F>(levels, fp, 0xffu, cache);
 }
 
+// The cache lookups of a whole warp of NEAREST lookups at once (filterWarp), when each pair's
+// pixel rows (lanes 0, 1, 4, 5 and 2, 3, 6, 7) lie within the line of the row's first lane and
+// the next one, and every such line is the most recent of its set: then each lookup is a hit
+// that changes nothing, and all are counted (a texel across two lines is two). False, with
+// nothing counted, otherwise; the pairs are then looked up one by one (lookUpWarpPair).
+template <uint32_t Bytes>
+TESSERA_TEX_AVX2 bool warpRecentHits(const PairLines& p, const __m256i (&off)[4],
+                                     CacheProbe& cache) {
+  const __m256i rowFirst = _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2);
+  __m256i f[4], spread = _mm256_setzero_si256();
+  uint32_t next[4], split = 0;
+  for (int pair = 0; pair < 4; ++pair) {
+    f[pair] = _mm256_srl_epi32(_mm256_add_epi32(p.first, off[pair]), p.shift);
+    const __m256i e = _mm256_srl_epi32(_mm256_add_epi32(p.last, off[pair]), p.shift);
+    const __m256i base = _mm256_permutevar8x32_epi32(f[pair], rowFirst);
+    const __m256i reach = _mm256_sub_epi32(e, base);
+    spread = _mm256_or_si256(spread, _mm256_or_si256(_mm256_sub_epi32(f[pair], base), reach));
+    const uint32_t lanes = laneBits(_mm256_cmpeq_epi32(reach, _mm256_set1_epi32(1)));
+    next[pair] = pixelRowsBits(lanes);
+    if constexpr (Bytes == 3) split += laneCount(~laneBits(_mm256_cmpeq_epi32(f[pair], e)) & 0xffu);
+  }
+  if (!_mm256_testz_si256(spread, _mm256_set1_epi32(~1))) return false;
+  // Each pair's two row lines (lanes 0 and 2), two pairs to a test.
+  const __m256i rowLanes = _mm256_setr_epi32(0, 2, 0, 2, 0, 2, 0, 2);
+  for (int pair = 0; pair < 4; pair += 2) {
+    const __m128i rows = _mm_unpacklo_epi64(
+        _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(f[pair], rowLanes)),
+        _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(f[pair + 1], rowLanes)));
+    if (!frontsHold(rows, next[pair] | next[pair + 1] << 2, p.baseLine, cache)) return false;
+  }
+  cache.countRecentHits(32 + split, p.baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(f[3])));
+  return true;
+}
+
 // The lookup of a whole warp (eight quads) from one level without a texel offset, with REPEAT or
 // CLAMP_TO_EDGE on each axis, fixed when compiled: the common call of a draw without mipmaps. The
 // same lookups as filterPairs and the same arithmetic, in straight-line code with the level's
@@ -865,15 +905,29 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
   const __m256i first = _mm256_set1_epi32(rem), last = _mm256_set1_epi32(rem + int{bytes} - 1);
   const PairLines geometry{first, last, count, baseLine};
   float* const out[4] = {q.out[0], q.out[1], q.out[2], q.out[3]};
+  // NEAREST: every pair's offsets first, so that the cache can count the whole warp's lookups
+  // at once (warpRecentHits) when none passes the level's end.
+  __m256i nearest[4];
+  bool warpCounted = false;
+  if constexpr (kTaps == 1) {
+    __m256i beyond = _mm256_setzero_si256();
+    for (int pair = 0; pair < 4; ++pair) {
+      const __m256 s = _mm256_loadu_ps(q.s + 8 * pair), t = _mm256_loadu_ps(q.t + 8 * pair);
+      const __m256i row = _mm256_mullo_epi32(nearestIndex8(WT, t, lv.height), width);
+      nearest[pair] = texelOffset<bytes>(row, nearestIndex8(WS, s, lv.width));
+      beyond = _mm256_or_si256(beyond, _mm256_cmpgt_epi32(nearest[pair], lastWord));
+    }
+    warpCounted = cached && _mm256_testz_si256(beyond, beyond) &&
+                  warpRecentHits<bytes>(geometry, nearest, cache);
+  }
   for (int pair = 0; pair < 4; ++pair) {
     const int lane = 8 * pair;
-    const __m256 s = _mm256_loadu_ps(q.s + lane), t = _mm256_loadu_ps(q.t + lane);
     Footprint8<kTaps> fp;
     __m256i(&off)[kTaps] = fp.off;
     if constexpr (kTaps == 1) {
-      const __m256i row = _mm256_mullo_epi32(nearestIndex8(WT, t, lv.height), width);
-      off[0] = texelOffset<bytes>(row, nearestIndex8(WS, s, lv.width));
+      off[0] = nearest[pair];
     } else {
+      const __m256 s = _mm256_loadu_ps(q.s + lane), t = _mm256_loadu_ps(q.t + lane);
       const __m256 scale = _mm256_set1_ps(static_cast<float>(kSubTexelScale));
       const __m256 half = _mm256_set1_ps(0.5f);
       const __m256i uf =
@@ -912,7 +966,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
     if (!spanTaps<F>(lv.texels, off, lastSpan, words) &&
         !rowPairs<F>(lv.texels, off, lastLoad, words))
       for (int tap = 0; tap < kTaps; ++tap) words[tap] = loadWords8(lv.texels, off[tap]);
-    if (cached) lookUpWarpPair<F>(lv, off, geometry, cache);
+    if (cached && !warpCounted) lookUpWarpPair<F>(lv, off, geometry, cache);
     __m256 sum[4];
     filtered8<F>(words, fp, sum);
     for (int ch = 0; ch < 4; ++ch) _mm256_storeu_ps(out[ch] + lane, sum[ch]);
