@@ -6,8 +6,9 @@
 // about a texel per pixel), BM_QuadBilinearCached that of its desktop blur (RGBA8, bilinear, a
 // texel per pixel), BM_QuadTrilinearCachedRGB8 that of its mipmapped texture scene (RGB8,
 // trilinear, minified), BM_QuadNearestMinifiedCachedRGB8 that of its nearest-filtered one (RGB8,
-// NEAREST, about two texels per pixel, turned), BM_QuadBilinearTurnedCached that of jellyfish
-// (RGBA8, bilinear, minified and turned). The Cached ones report the cache's hit rate.
+// NEAREST, about two texels per pixel, turned), BM_QuadBilinearTurnedCached one like most of
+// jellyfish's (RGBA8, bilinear, a pair's texels over many lines). The Cached ones report the
+// cache's hit rate.
 #include <benchmark/benchmark.h>
 
 #include <bit>
@@ -119,8 +120,8 @@ void BM_QuadNearestMinifiedRGB8(benchmark::State& state) {
 void BM_QuadNearestMinifiedCachedRGB8(benchmark::State& state) {
   quads(state, Filter::Nearest, MipFilter::None, kTurnedCube, TexFormat::RGB8, a630Cache());
 }
-// glmark2's jellyfish: RGBA8, bilinear without mipmaps, minified and turned against the screen,
-// so that a pair's texels mostly spread over more lines than a few.
+// RGBA8, bilinear without mipmaps, 1.5 texels a pixel and turned against the screen, so that a
+// pair's texels mostly spread over more lines than a few, as most of glmark2 jellyfish's do.
 void BM_QuadBilinearTurnedCached(benchmark::State& state) {
   quads(state, Filter::Linear, MipFilter::None, {.scale = 1.5f, .degrees = 30.0f, .size = 512},
         TexFormat::RGBA8, a630Cache());
