@@ -714,6 +714,12 @@ inline uint32_t pixelRowsBits(uint32_t lanes) {
                                                            << 1;
 }
 
+// How many of eight lanes have their first line `f` and last line `e` apart: texels across two
+// lines, each two lookups.
+TESSERA_TEX_AVX2 uint32_t crossings(__m256i f, __m256i e) {
+  return static_cast<uint32_t>(laneCount(~laneBits(_mm256_cmpeq_epi32(f, e)) & 0xffu));
+}
+
 // What pairLines found.
 enum class PairLinesResult { Spread, Recent, Listed };
 
@@ -749,13 +755,12 @@ TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&o
   if constexpr (Bytes == 3) {
     for (int r = 0; r < kRows; ++r) {
       if constexpr (Taps == 1) {
-        split += laneCount(~laneBits(_mm256_cmpeq_epi32(f[r], e[r])) & 0xffu);
+        split += crossings(f[r], e[r]);
       } else {
         const __m256i lo = off[2 * r], hi = off[2 * r + 1];
         const __m256i e0 = _mm256_srl_epi32(_mm256_add_epi32(p.last, lo), p.shift);
         const __m256i f1 = _mm256_srl_epi32(_mm256_add_epi32(p.first, hi), p.shift);
-        split += laneCount(~laneBits(_mm256_cmpeq_epi32(f[r], e0)) & 0xffu) +
-                 laneCount(~laneBits(_mm256_cmpeq_epi32(f1, e[r])) & 0xffu);
+        split += crossings(f[r], e0) + crossings(f1, e[r]);
       }
     }
   }
@@ -863,7 +868,7 @@ TESSERA_TEX_AVX2 bool warpRecentHits(const PairLines& p, const __m256i (&off)[4]
     spread = _mm256_or_si256(spread, _mm256_or_si256(_mm256_sub_epi32(f[pair], base), reach));
     const uint32_t lanes = laneBits(_mm256_cmpeq_epi32(reach, _mm256_set1_epi32(1)));
     next[pair] = pixelRowsBits(lanes);
-    if constexpr (Bytes == 3) split += laneCount(~laneBits(_mm256_cmpeq_epi32(f[pair], e)) & 0xffu);
+    if constexpr (Bytes == 3) split += crossings(f[pair], e);
   }
   if (!_mm256_testz_si256(spread, _mm256_set1_epi32(~1))) return false;
   // Each pair's two row lines (lanes 0 and 2), two pairs to a test.
@@ -876,6 +881,15 @@ TESSERA_TEX_AVX2 bool warpRecentHits(const PairLines& p, const __m256i (&off)[4]
   }
   cache.countRecentHits(32 + split, p.baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(f[3])));
   return true;
+}
+
+// Whether a lane's texel word at one of the byte offsets `off` would pass the level's end (its
+// last word starts at `lastWord`): narrower texels near the end are read texel by texel.
+template <int Taps>
+TESSERA_TEX_AVX2 bool wordsPastEnd(const __m256i (&off)[Taps], __m256i lastWord) {
+  __m256i beyond = _mm256_setzero_si256();
+  for (const __m256i& o : off) beyond = _mm256_or_si256(beyond, _mm256_cmpgt_epi32(o, lastWord));
+  return !_mm256_testz_si256(beyond, beyond);
 }
 
 // The lookup of a whole warp (eight quads) from one level without a texel offset, with REPEAT or
@@ -906,19 +920,20 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
   const PairLines geometry{first, last, count, baseLine};
   float* const out[4] = {q.out[0], q.out[1], q.out[2], q.out[3]};
   // NEAREST: every pair's offsets first, so that the cache can count the whole warp's lookups
-  // at once (warpRecentHits) when none passes the level's end.
+  // at once (warpRecentHits) when no texel word passes the level's end (bit p of `pastEnd`: one
+  // of pair p's does).
   __m256i nearest[4];
+  uint32_t pastEnd = 0;
   bool warpCounted = false;
   if constexpr (kTaps == 1) {
-    __m256i beyond = _mm256_setzero_si256();
     for (int pair = 0; pair < 4; ++pair) {
       const __m256 s = _mm256_loadu_ps(q.s + 8 * pair), t = _mm256_loadu_ps(q.t + 8 * pair);
       const __m256i row = _mm256_mullo_epi32(nearestIndex8(WT, t, lv.height), width);
       nearest[pair] = texelOffset<bytes>(row, nearestIndex8(WS, s, lv.width));
-      beyond = _mm256_or_si256(beyond, _mm256_cmpgt_epi32(nearest[pair], lastWord));
+      if constexpr (bytes < 4)
+        pastEnd |= static_cast<uint32_t>(wordsPastEnd<1>({nearest[pair]}, lastWord)) << pair;
     }
-    warpCounted = cached && _mm256_testz_si256(beyond, beyond) &&
-                  warpRecentHits<bytes>(geometry, nearest, cache);
+    warpCounted = cached && pastEnd == 0 && warpRecentHits<bytes>(geometry, nearest, cache);
   }
   for (int pair = 0; pair < 4; ++pair) {
     const int lane = 8 * pair;
@@ -949,10 +964,7 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
     }
     // Words that would pass the level's end are read texel by texel in filterPairs.
     if constexpr (bytes < 4) {
-      __m256i beyond = _mm256_setzero_si256();
-      for (const __m256i& o : off)
-        beyond = _mm256_or_si256(beyond, _mm256_cmpgt_epi32(o, lastWord));
-      if (!_mm256_testz_si256(beyond, beyond)) {
+      if (kTaps == 1 ? ((pastEnd >> pair) & 1u) != 0 : wordsPastEnd(off, lastWord)) {
         cache.finish();
         QuadLookup alone = q;
         alone.quads = 3u << (2 * pair);
