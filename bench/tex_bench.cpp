@@ -121,10 +121,14 @@ void BM_QuadNearestMinifiedCachedRGB8(benchmark::State& state) {
   quads(state, Filter::Nearest, MipFilter::None, kTurnedCube, TexFormat::RGB8, a630Cache());
 }
 // RGBA8, bilinear without mipmaps, 1.5 texels a pixel and turned against the screen, so that a
-// pair's texels mostly spread over more lines than a few, as most of glmark2 jellyfish's do.
+// pair's texels mostly spread over more lines than a few, as most of glmark2 jellyfish's do. With
+// and without the a630's cache, so that the cost of the cache model shows.
+constexpr Walk kTurnedBilinear{.scale = 1.5f, .degrees = 30.0f, .size = 512};
+void BM_QuadBilinearTurned(benchmark::State& state) {
+  quads(state, Filter::Linear, MipFilter::None, kTurnedBilinear, TexFormat::RGBA8);
+}
 void BM_QuadBilinearTurnedCached(benchmark::State& state) {
-  quads(state, Filter::Linear, MipFilter::None, {.scale = 1.5f, .degrees = 30.0f, .size = 512},
-        TexFormat::RGBA8, a630Cache());
+  quads(state, Filter::Linear, MipFilter::None, kTurnedBilinear, TexFormat::RGBA8, a630Cache());
 }
 
 void BM_QuadCubeBilinear(benchmark::State& state) {
@@ -151,6 +155,7 @@ BENCHMARK(BM_QuadBilinearCached);
 BENCHMARK(BM_QuadTrilinearCachedRGB8);
 BENCHMARK(BM_QuadNearestMinifiedRGB8);
 BENCHMARK(BM_QuadNearestMinifiedCachedRGB8);
+BENCHMARK(BM_QuadBilinearTurned);
 BENCHMARK(BM_QuadBilinearTurnedCached);
 BENCHMARK(BM_QuadCubeBilinear);
 

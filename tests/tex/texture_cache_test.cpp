@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <random>
 #include <stdexcept>
 #include <vector>
 
+#include "common/simd.h"
 #include "gpu/tex/texel_format.h"
 #include "gpu/tex/texture_cache.h"
 #include "tex/tex_fixture.h"
@@ -154,6 +156,69 @@ TEST(TexCache, AProbeLooksUpWhatAccessLooksUp) {
   TextureCache none({0, 64, 4});
   EXPECT_FALSE(CacheProbe(&none).enabled());
 }
+
+#if TESSERA_AVX2_CLONES
+// The probe's AVX2 lookups of `lines`: each line once by lookUpLineAvx2 (count lookups of it in a
+// row), or, for a group, all its lines by lookUpDistinctAvx2.
+struct LineGroup {
+  uint64_t base, lines, lookups;
+};
+[[gnu::target("avx2")]] void lookUpAvx2(CacheProbe& probe, const std::vector<LineGroup>& groups) {
+  for (const LineGroup& g : groups) {
+    if (std::popcount(g.lines) == 1 && g.lookups <= 2)
+      probe.lookUpLineAvx2(g.base + std::countr_zero(g.lines), static_cast<uint32_t>(g.lookups));
+    else
+      probe.lookUpDistinctAvx2(g.base, g.lines, g.lookups);
+  }
+  probe.finish();
+}
+
+// The AVX2 path's set search (four and eight ways compared at once, others in a loop) and its
+// lookups of a group of lines in different sets leave every set as the general lookups do, with
+// the same counts: for the same lines, a group's looked up in its own shuffled order.
+TEST(TexCache, AvxLookupsMatchTheGeneralOnes) {
+  if (hostSimdPath() != SimdPath::Avx2) GTEST_SKIP() << "no AVX2 on this processor";
+  for (const TexCacheConfig config :
+       {TexCacheConfig{32768, 64, 8}, TexCacheConfig{2048, 64, 4}, TexCacheConfig{512, 32, 2}}) {
+    TextureCache direct(config), probed(config);
+    CacheProbe probe(&probed);
+    const uint64_t sets = direct.sets();
+    std::mt19937 rng(11);
+    std::vector<LineGroup> groups;
+    uint64_t near = 1000;
+    for (int i = 0; i < 40000; ++i) {
+      // Mostly lines near the last ones; sometimes anywhere in twice the cache's lines, so that
+      // lines come back at every depth of their sets, or after they left.
+      near = i % 9 == 0 ? 64 + rng() % (2 * sets * config.ways) : near + rng() % 5 - 2;
+      const uint64_t span = std::min<uint64_t>(sets, 64);
+      LineGroup g{near, 0, 0};
+      if (i % 3 == 0) {
+        g.lines = uint64_t{1} << (rng() % span);
+        g.lookups = 1 + rng() % 2;
+      } else {
+        for (int k = 0, n = 1 + static_cast<int>(rng() % 6); k < n; ++k)
+          g.lines |= uint64_t{1} << (rng() % span);
+        g.lookups = static_cast<uint64_t>(std::popcount(g.lines)) + rng() % 9;
+      }
+      groups.push_back(g);
+      std::vector<uint64_t> order;
+      for (uint64_t rest = g.lines; rest; rest &= rest - 1)
+        order.push_back(g.base + std::countr_zero(rest));
+      std::shuffle(order.begin(), order.end(), rng);
+      // Each line once, then the lookups left over as hits on lines just looked up.
+      for (uint64_t line : order) direct.access(line * direct.config().lineBytes, 1);
+      for (uint64_t k = order.size(); k < g.lookups; ++k)
+        direct.access(order[k % order.size()] * direct.config().lineBytes, 1);
+    }
+    lookUpAvx2(probe, groups);
+    EXPECT_EQ(std::memcmp(&direct.stats(), &probed.stats(), sizeof(TexCacheStats)), 0)
+        << config.ways << " ways";
+    EXPECT_GT(direct.stats().misses, 1000u);
+    for (uint32_t set = 0; set < direct.sets(); ++set)
+      ASSERT_EQ(direct.setContents(set), probed.setContents(set)) << "set " << set;
+  }
+}
+#endif
 
 TEST(TexCache, DisabledChargesTheBytesAndCountsNothing) {
   TextureCache c;

@@ -6,10 +6,12 @@
 //
 // Every lane's arithmetic is the SSE kernel's, operation for operation, except the unorm
 // expansion, whose FMA form gives the same correctly rounded quotient (divideUnorm8); so the
-// results are the same to the bit. The cache sees the same lookups in the same order: a pair whose
-// texels all lie on lines that are the most recently used of their sets is counted as hits in one
-// step (each of those lookups is a hit that changes no recency order, so their order cannot
-// matter), and any other pair is looked up texel by texel in the general filter's order.
+// results are the same to the bit. The cache ends in the same state with the same counts as the
+// general filter's lookups leave it: a pair whose texels all lie on lines that are the most
+// recently used of their sets is counted as hits in one step (each of those lookups is a hit that
+// changes no recency order, so their order cannot matter); a pair whose distinct lines lie in
+// different sets has each line looked up once (each set sees one line, so the order cannot
+// matter either); any other pair is looked up texel by texel in the general filter's order.
 #include <immintrin.h>
 
 #include <array>
@@ -280,8 +282,8 @@ TESSERA_TEX_AVX2 bool allRecentHits(const Level (&levels)[Count],
 // The pair's lookups texel by texel, in the general filter's order (lane by lane, each lane's
 // levels in turn, a bilinear footprint row by row). Each lane's footprint rows are measured in
 // registers first: a row whose texels lie side by side on one line (nearly all) is that many
-// lookups of the line in a row (CacheProbe::lookUpLine); the others, a texel across two lines or
-// a row split by wrapping, are looked up texel by texel.
+// lookups of the line in a row (CacheProbe::lookUpLineAvx2); the others, a texel across two lines
+// or a row split by wrapping, are looked up texel by texel.
 template <TexFormat F, int Taps, int Count>
 TESSERA_TEX_AVX2 void lookUpInOrder(const Level (&levels)[Count],
                                     const Footprint8<Taps> (&fp)[Count], uint32_t lanes,
@@ -322,13 +324,13 @@ TESSERA_TEX_AVX2 void lookUpInOrder(const Level (&levels)[Count],
 #pragma GCC unroll 4
       for (int k = 0; k < Count; ++k)
 #pragma GCC unroll 2
-        for (int r = 0; r < kRows; ++r) cache.lookUpLine(baseLine[k] + line[k][r][l], kPerRow);
+        for (int r = 0; r < kRows; ++r) cache.lookUpLineAvx2(baseLine[k] + line[k][r][l], kPerRow);
       continue;
     }
     for (int k = 0; k < Count; ++k) {
       for (int r = 0; r < kRows; ++r) {
         if ((oneLine[k][r] >> l) & 1u) {
-          cache.lookUpLine(baseLine[k] + line[k][r][l], kPerRow);
+          cache.lookUpLineAvx2(baseLine[k] + line[k][r][l], kPerRow);
         } else {
           for (int tap = kPerRow * r; tap < kPerRow * (r + 1); ++tap)
             cache.access(levels[k].address + off[k][tap][l], bytes);
@@ -723,37 +725,37 @@ TESSERA_TEX_AVX2 uint32_t crossings(__m256i f, __m256i e) {
 // What pairLines found.
 enum class PairLinesResult { Spread, Recent, Listed };
 
-// Each footprint row of each lane (a bilinear row's two texels side by side) within the line of
-// its group's first lane and the next one: the `groups` groups are the pair's two pixel rows
-// (lanes 0, 1, 4, 5 and 2, 3, 6, 7) or each quad's two rows (lanes 0, 1, then 2, 3, ...). Spread
-// (nothing done) when a row spreads wider. Otherwise `lookups` is the pair's lookup count (a
-// texel across two lines is two); when every line is the most recent of its set the lookups
-// are counted as hits (Recent), else each group's lines are put in lines[0..n) (Listed).
+// A footprint's rows: NEAREST's one, bilinear's two.
+template <int Taps>
+inline constexpr int kRowsOf = Taps == 1 ? 1 : 2;
+
+// Each footprint row's first and last line (f and e, from the level's first) for the pair's eight
+// lanes: of a NEAREST texel, or of a bilinear row's two texels. False when a bilinear row's two
+// lie apart (at a clamped or wrapped edge).
 template <uint32_t Bytes, int Taps>
-TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&off)[Taps],
-                                           int groups, CacheProbe& cache, uint64_t* lines, int& n,
-                                           uint64_t& lookups) {
-  constexpr int kRows = Taps == 1 ? 1 : 2;
-  const __m256i groupFirst = groups == 2 ? _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2)
-                                         : _mm256_setr_epi32(0, 0, 2, 2, 4, 4, 6, 6);
-  __m256i spread = _mm256_setzero_si256(), apart = _mm256_setzero_si256();
-  __m256i f[kRows], e[kRows], base[kRows];
-  for (int r = 0; r < kRows; ++r) {
+TESSERA_TEX_AVX2 bool rowLines(const PairLines& p, const __m256i (&off)[Taps],
+                               __m256i (&f)[kRowsOf<Taps>], __m256i (&e)[kRowsOf<Taps>]) {
+  __m256i apart = _mm256_setzero_si256();
+  for (int r = 0; r < kRowsOf<Taps>; ++r) {
     const __m256i lo = off[2 * r], hi = off[2 * r + Taps / 4];
     f[r] = _mm256_srl_epi32(_mm256_add_epi32(p.first, lo), p.shift);
     e[r] = _mm256_srl_epi32(_mm256_add_epi32(p.last, hi), p.shift);
-    base[r] = _mm256_permutevar8x32_epi32(f[r], groupFirst);
-    spread = _mm256_or_si256(
-        spread, _mm256_or_si256(_mm256_sub_epi32(f[r], base[r]), _mm256_sub_epi32(e[r], base[r])));
     if constexpr (Taps == 4)
       apart = _mm256_or_si256(apart,
                               _mm256_xor_si256(hi, _mm256_add_epi32(lo, _mm256_set1_epi32(Bytes))));
   }
-  if (!_mm256_testz_si256(spread, _mm256_set1_epi32(~1)) || !_mm256_testz_si256(apart, apart))
-    return PairLinesResult::Spread;
+  return _mm256_testz_si256(apart, apart);
+}
+
+// The pair's lookup count, given its rows' lines (rowLines): a lookup per texel, and one more per
+// texel across two lines (which only a three-byte texel can be).
+template <uint32_t Bytes, int Taps>
+TESSERA_TEX_AVX2 uint64_t pairLookups(const PairLines& p, const __m256i (&off)[Taps],
+                                      const __m256i (&f)[kRowsOf<Taps>],
+                                      const __m256i (&e)[kRowsOf<Taps>]) {
   uint32_t split = 0;
   if constexpr (Bytes == 3) {
-    for (int r = 0; r < kRows; ++r) {
+    for (int r = 0; r < kRowsOf<Taps>; ++r) {
       if constexpr (Taps == 1) {
         split += crossings(f[r], e[r]);
       } else {
@@ -764,10 +766,31 @@ TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&o
       }
     }
   }
-  lookups = 8 * Taps + split;
+  return 8 * Taps + split;
+}
+
+// Each footprint row of each lane (its lines f and e from rowLines) within the line of its
+// group's first lane and the next one: the `groups` groups are the pair's two pixel rows (lanes
+// 0, 1, 4, 5 and 2, 3, 6, 7) or each quad's two rows (lanes 0, 1, then 2, 3, ...). Spread (nothing
+// done) when a row spreads wider. Otherwise, when every line is the most recent of its set, the
+// pair's `lookups` are counted as hits (Recent), else each group's lines are put in lines[0..n)
+// (Listed).
+template <int Rows>
+TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&f)[Rows],
+                                           const __m256i (&e)[Rows], int groups, uint64_t lookups,
+                                           CacheProbe& cache, uint64_t* lines, int& n) {
+  const __m256i groupFirst = groups == 2 ? _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2)
+                                         : _mm256_setr_epi32(0, 0, 2, 2, 4, 4, 6, 6);
+  __m256i base[Rows], spread = _mm256_setzero_si256();
+  for (int r = 0; r < Rows; ++r) {
+    base[r] = _mm256_permutevar8x32_epi32(f[r], groupFirst);
+    spread = _mm256_or_si256(
+        spread, _mm256_or_si256(_mm256_sub_epi32(f[r], base[r]), _mm256_sub_epi32(e[r], base[r])));
+  }
+  if (!_mm256_testz_si256(spread, _mm256_set1_epi32(~1))) return PairLinesResult::Spread;
   // Per row, bit g: some lane of group g reaches the line after the group's first.
-  uint32_t next[kRows];
-  for (int r = 0; r < kRows; ++r) {
+  uint32_t next[Rows];
+  for (int r = 0; r < Rows; ++r) {
     const uint32_t lanes =
         laneBits(_mm256_cmpeq_epi32(_mm256_sub_epi32(e[r], base[r]), _mm256_set1_epi32(1)));
     if (groups == 2) {
@@ -781,22 +804,22 @@ TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&o
   const __m256i firstLanes = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
   bool recent = true;
   if (groups == 2) {
-    const __m256i rows = _mm256_permute2x128_si256(f[0], f[kRows - 1], 0x20);
+    const __m256i rows = _mm256_permute2x128_si256(f[0], f[Rows - 1], 0x20);
     recent = frontsHold(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(rows, firstLanes)),
-                        next[0] | next[kRows - 1] << 2, p.baseLine, cache);
+                        next[0] | next[Rows - 1] << 2, p.baseLine, cache);
   } else {
-    for (int r = 0; r < kRows && recent; ++r)
+    for (int r = 0; r < Rows && recent; ++r)
       recent = frontsHold(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(f[r], firstLanes)),
                           next[r], p.baseLine, cache);
   }
   if (recent) {
     // Any line of the pair may stand for the last one looked up: each leads its set.
     cache.countRecentHits(lookups,
-                          p.baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(f[kRows - 1])));
+                          p.baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(f[Rows - 1])));
     return PairLinesResult::Recent;
   }
   n = 0;
-  for (int r = 0; r < kRows; ++r) {
+  for (int r = 0; r < Rows; ++r) {
     alignas(32) uint32_t bases[8];
     _mm256_store_si256(reinterpret_cast<__m256i*>(bases), f[r]);
     for (int g = 0; g < groups; ++g) {
@@ -807,38 +830,89 @@ TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&o
   return PairLinesResult::Listed;
 }
 
-// The cache lookups of a pair of a whole warp (filterWarp): when pairLines finds the pair's
-// lines few and each the most recent of its set, every lookup is a hit that changes nothing (the
-// groups are the pair's pixel rows when its quads lie side by side, otherwise each quad's rows: a
-// warp's quads may stack). When some line is not (a miss, or a hit further back) but the distinct
-// lines lie in different sets, each set sees one line: its first lookup is looked up, every later
-// one is a hit on the line it left at the front, whatever the order. Otherwise the pair is
-// looked up in the general order (lookUpInOrder).
+// The pair's `lookups` when its rows' lines (rowLines) span fewer lines than the cache has sets,
+// and than 64: then no two of its distinct lines share a set, and each is looked up once
+// (CacheProbe::lookUpDistinctAvx2), wherever the pair's texels lie. False, with nothing done,
+// when they span more. Most pairs of a texture drawn near its size come here, turned or not.
+template <int Rows>
+TESSERA_TEX_AVX2 bool lookUpWindow(const PairLines& p, const __m256i (&f)[Rows],
+                                   const __m256i (&e)[Rows], uint64_t lookups, CacheProbe& cache) {
+  __m256i lo = f[0], hi = e[0];
+  if constexpr (Rows == 2) {
+    lo = _mm256_min_epu32(lo, f[1]);
+    hi = _mm256_max_epu32(hi, e[1]);
+  }
+  // The lowest first line and highest last one, in every lane: the halves, then pairs of
+  // lanes, then lanes swapped.
+  lo = _mm256_min_epu32(lo, _mm256_permute4x64_epi64(lo, 0x4e));
+  hi = _mm256_max_epu32(hi, _mm256_permute4x64_epi64(hi, 0x4e));
+  lo = _mm256_min_epu32(lo, _mm256_shuffle_epi32(lo, 0x4e));
+  hi = _mm256_max_epu32(hi, _mm256_shuffle_epi32(hi, 0x4e));
+  lo = _mm256_min_epu32(lo, _mm256_shuffle_epi32(lo, 0xb1));
+  hi = _mm256_max_epu32(hi, _mm256_shuffle_epi32(hi, 0xb1));
+  const auto first = static_cast<uint32_t>(_mm256_cvtsi256_si32(lo));
+  const uint32_t span = static_cast<uint32_t>(_mm256_cvtsi256_si32(hi)) - first;
+  if (span >= 64 || span > cache.setMask()) return false;
+  // Bit k: some lane's row starts or ends on line first + k.
+  __m256i bits = _mm256_setzero_si256();
+  const __m256i one = _mm256_set1_epi64x(1);
+  for (int r = 0; r < Rows; ++r) {
+    for (const __m256i line : {f[r], e[r]}) {
+      const __m256i k = _mm256_sub_epi32(line, lo);
+      bits = _mm256_or_si256(
+          bits, _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(k))));
+      bits = _mm256_or_si256(
+          bits, _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(k, 1))));
+    }
+  }
+  bits = _mm256_or_si256(bits, _mm256_permute4x64_epi64(bits, 0x4e));
+  bits = _mm256_or_si256(bits, _mm256_shuffle_epi32(bits, 0x4e));
+  cache.lookUpDistinctAvx2(p.baseLine + first,
+                           static_cast<uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(bits))),
+                           lookups);
+  return true;
+}
+
+// The cache lookups of a pair of a whole warp (filterWarp). When its lines span less than the
+// sets (lookUpWindow), each distinct line is looked up once. Otherwise, when pairLines finds the
+// pair's lines few and each the most recent of its set, every lookup is a hit that changes nothing
+// (the groups are the pair's pixel rows when its quads lie side by side, otherwise each quad's
+// rows: a warp's quads may stack); and when some line is not (a miss, or a hit further back) but
+// the distinct lines lie in different sets, each set sees one line: its first lookup is looked
+// up, every later one is a hit on the line it left at the front, whatever the order. Otherwise
+// (or when a bilinear row's texels lie apart) the pair is looked up in the general order
+// (lookUpInOrder).
 template <TexFormat F, int Taps>
 TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps],
                                      const PairLines& geometry, CacheProbe& cache) {
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
-  constexpr int kRows = Taps == 1 ? 1 : 2;
-  uint64_t lines[8 * kRows], lookups = 0;
-  int n = 0;
-  PairLinesResult found = pairLines<bytes, Taps>(geometry, off, 2, cache, lines, n, lookups);
-  if (found == PairLinesResult::Spread)
-    found = pairLines<bytes, Taps>(geometry, off, 4, cache, lines, n, lookups);
-  if (found == PairLinesResult::Recent) return;
-  if (found == PairLinesResult::Listed) {
-    bool ownSets = true;
-    int distinct = 0;
-    for (int i = 0; i < n; ++i) {
-      bool seen = false;
-      for (int j = 0; j < distinct; ++j) {
-        seen |= lines[i] == lines[j];
-        ownSets &= lines[i] == lines[j] || ((lines[i] ^ lines[j]) & cache.setMask()) != 0;
+  constexpr int kRows = kRowsOf<Taps>;
+  __m256i f[kRows], e[kRows];
+  if (rowLines<bytes>(geometry, off, f, e)) {
+    const uint64_t lookups = pairLookups<bytes>(geometry, off, f, e);
+    if (lookUpWindow(geometry, f, e, lookups, cache)) return;
+    uint64_t lines[8 * kRows];
+    int n = 0;
+    PairLinesResult found = pairLines(geometry, f, e, 2, lookups, cache, lines, n);
+    if (found == PairLinesResult::Spread)
+      found = pairLines(geometry, f, e, 4, lookups, cache, lines, n);
+    if (found == PairLinesResult::Recent) return;
+    if (found == PairLinesResult::Listed) {
+      bool ownSets = true;
+      int distinct = 0;
+      for (int i = 0; i < n; ++i) {
+        bool seen = false;
+        for (int j = 0; j < distinct; ++j) {
+          seen |= lines[i] == lines[j];
+          ownSets &= lines[i] == lines[j] || ((lines[i] ^ lines[j]) & cache.setMask()) != 0;
+        }
+        if (!seen) lines[distinct++] = lines[i];
       }
-      if (!seen) lines[distinct++] = lines[i];
-    }
-    if (ownSets) {
-      for (int i = 0; i < distinct; ++i) cache.lookUpLine(lines[i]);
-      return cache.countRecentHits(lookups - static_cast<uint64_t>(distinct), lines[distinct - 1]);
+      if (ownSets) {
+        for (int i = 0; i < distinct; ++i) cache.lookUpLineAvx2(lines[i]);
+        return cache.countRecentHits(lookups - static_cast<uint64_t>(distinct),
+                                     lines[distinct - 1]);
+      }
     }
   }
   // Lines of several sets, or more lines than a few: the general order, which tests a row on one

@@ -4,10 +4,15 @@
 // is what the bus is charged. The cache holds no data: texels are always read from memory, so the
 // cache changes bytes and timing, never a pixel.
 #pragma once
+#include <bit>
 #include <cstdint>
 #include <vector>
 
+#include "common/simd.h"
 #include "gpu/mem/gpu_memory.h"
+#if TESSERA_AVX2_CLONES
+#include <immintrin.h>
+#endif
 
 namespace tessera::gpu::tex {
 
@@ -90,6 +95,56 @@ class TextureCache final {
       carried = tag;
     }
     const bool hit = w < config_.ways;
+    settle(set, line, hit);
+    return hit;
+  }
+#if TESSERA_AVX2_CLONES
+  // lookupLine on the AVX2 path, for a set of four or eight ways (others take lookupLine). The
+  // second way, where a line looked up just before the front one mostly waits, is tested alone
+  // first; otherwise every tag is compared at once, and the tags before the hit (or all but the
+  // least recently used one on a miss) move back a way in one blend per four ways, without the
+  // loop's unpredictable exit: a miss costs no more than a hit.
+  [[gnu::target("avx2"), gnu::always_inline]] bool lookupLineAvx2(uint64_t line) {
+    const uint32_t ways = config_.ways;
+    if (ways != 4 && ways != 8) return lookupLine(line);
+    ++stats_.lookups;
+    const uint64_t set = line & (sets_ - 1);
+    uint64_t* tags = tags_.data() + set * ways;
+    bool hit = true;
+    if (tags[1] == line) {
+      tags[1] = tags[0];
+      tags[0] = line;
+    } else {
+      auto* four = reinterpret_cast<__m256i*>(tags);
+      const __m256i wanted = _mm256_set1_epi64x(static_cast<long long>(line));
+      const __m256i a = _mm256_loadu_si256(four);
+      const __m256i b = ways == 8 ? _mm256_loadu_si256(four + 1) : a;
+      const auto inA = static_cast<uint32_t>(
+          _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(a, wanted))));
+      const auto inB = static_cast<uint32_t>(
+          _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(b, wanted))));
+      const uint32_t at = inA | (ways == 8 ? inB << 4 : 0u);
+      hit = at != 0;
+      // Ways 0 to `moved` - 1 take the tag a way ahead of them (way 0 the line).
+      const __m256i moved = _mm256_set1_epi64x(hit ? std::countr_zero(at) + 1 : ways);
+      const __m256i behindA = _mm256_blend_epi32(_mm256_permute4x64_epi64(a, 0x90), wanted, 0x03);
+      _mm256_storeu_si256(
+          four, _mm256_blendv_epi8(a, behindA,
+                                   _mm256_cmpgt_epi64(moved, _mm256_setr_epi64x(0, 1, 2, 3))));
+      if (ways == 8) {
+        const __m256i behindB = _mm256_blend_epi32(_mm256_permute4x64_epi64(b, 0x90),
+                                                   _mm256_permute4x64_epi64(a, 0xff), 0x03);
+        _mm256_storeu_si256(
+            four + 1, _mm256_blendv_epi8(
+                          b, behindB, _mm256_cmpgt_epi64(moved, _mm256_setr_epi64x(4, 5, 6, 7))));
+      }
+    }
+    settle(set, line, hit);
+    return hit;
+  }
+#endif
+  // The statistics of a lookup of `line` in `set`, which it now leads.
+  void settle(uint64_t set, uint64_t line, bool hit) {
     if (!hit) {
       ++stats_.misses;  // the LRU way (or an empty one: empties are always at the back) left
       stats_.missBytes += config_.lineBytes;
@@ -98,7 +153,6 @@ class TextureCache final {
     }
     front_[set] = line;
     if (set == 0) front_[sets_] = line;  // the mirror after the last set
-    return hit;
   }
 
   TexCacheConfig config_;
@@ -163,18 +217,36 @@ class CacheProbe final {
   // The line is the most recently used of its set (the previous fetch's is, without a test): a
   // lookup of it is a hit that changes no recency order.
   bool mostRecent(uint64_t line) const { return line == last_ || front_[line & setMask_] == line; }
+#if TESSERA_AVX2_CLONES
   // `count` (>= 1) lookups of `line` in a row: hits without a tag test when it is the most recent
   // of its set; otherwise the first searches the set (and fills it on a miss), which leaves the
-  // line the most recent, so the others hit.
-  [[gnu::always_inline]] void lookUpLine(uint64_t line, uint32_t count = 1) {
-    if (mostRecent(line)) {
-      hits_ += count;
-    } else {
-      cache_->lookupLine(line);
-      hits_ += count - 1;
+  // line the most recent, so the others hit. On the AVX2 path (TextureCache::lookupLineAvx2).
+  [[gnu::target("avx2"), gnu::always_inline]] void lookUpLineAvx2(uint64_t line,
+                                                                  uint32_t count = 1) {
+    if (!mostRecent(line)) {
+      cache_->lookupLineAvx2(line);
+      --count;
     }
+    hits_ += count;
     last_ = line;
   }
+  // `lookups` lookups (at least one per line) of the lines base + k for each set bit k of
+  // `lines`, in any order, when no two of those lines share a set: each set then sees one line,
+  // so whatever the order its first lookup finds the line (or fills it) and every later one hits
+  // it at the front of its set. On the AVX2 path.
+  [[gnu::target("avx2"), gnu::always_inline]] void lookUpDistinctAvx2(uint64_t base, uint64_t lines,
+                                                                      uint64_t lookups) {
+    for (uint64_t rest = lines; rest; rest &= rest - 1) {
+      const uint64_t line = base + static_cast<uint64_t>(std::countr_zero(rest));
+      if (front_[line & setMask_] != line) {
+        cache_->lookupLineAvx2(line);
+        --lookups;
+      }
+    }
+    hits_ += lookups;
+    last_ = base + static_cast<uint64_t>(std::countr_zero(lines));
+  }
+#endif
   // `count` lookups, each of a line that mostRecent() holds for, the last of them of `lastLine`:
   // hits that change nothing, so they are counted without a test each.
   void countRecentHits(uint64_t count, uint64_t lastLine) {
