@@ -112,6 +112,10 @@ constexpr bool kByteChannels = [] {
 // filterLevel's order; NEAREST has one), and for bilinear taps the sub-texel fractions (in
 // 1 / kSubTexelScale: the weight of the right column and of the bottom row) and the weights made
 // of them (but for a format of byte channels, whose sums take the fractions: bilinearBytes8).
+// A footprint's rows: NEAREST's one, bilinear's two.
+template <int Taps>
+inline constexpr int kRowsOf = Taps == 1 ? 1 : 2;
+
 template <int Taps>
 struct Footprint8 {
   __m256i off[Taps];
@@ -226,7 +230,7 @@ TESSERA_TEX_AVX2 bool allRecentHits(const Level (&levels)[Count],
     const __m256i rem = _mm256_set1_epi32(static_cast<int>(address & ((uint64_t{1} << shift) - 1)));
     // The common case: each of a lane's rows (its NEAREST texel, or a bilinear row's two
     // neighbouring texels) lies on one line. Those lines are tested all at once.
-    constexpr int kRows = Taps == 1 ? 1 : 2;
+    constexpr int kRows = kRowsOf<Taps>;
     __m256i rowLine[kRows], oneLine = _mm256_set1_epi32(-1);
     for (int r = 0; r < kRows; ++r) {
       const __m256i first = fp[k].off[2 * r], last = fp[k].off[2 * r + (Taps == 1 ? 0 : 1)];
@@ -289,7 +293,7 @@ TESSERA_TEX_AVX2 void lookUpInOrder(const Level (&levels)[Count],
                                     const Footprint8<Taps> (&fp)[Count], uint32_t lanes,
                                     CacheProbe& cache) {
   constexpr uint32_t bytes = kTexelBlocks[static_cast<size_t>(F)].bytes;
-  constexpr int kRows = Taps == 1 ? 1 : 2, kPerRow = Taps / kRows;
+  constexpr int kRows = kRowsOf<Taps>, kPerRow = Taps / kRows;
   const uint32_t shift = cache.lineShift();
   const __m128i count = _mm_cvtsi32_si128(static_cast<int>(shift));
   alignas(32) uint32_t line[Count][kRows][8];  // a row's first line, from the level's first
@@ -354,14 +358,22 @@ TESSERA_TEX_AVX2 __m256i loadWords8(const uint8_t* texels, __m256i off) {
   return _mm256_setr_epi32(word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7));
 }
 
+// Whether a lane's texel word at one of the byte offsets `off` would pass the level's end (its
+// last word starts at `lastWord`): narrower texels near the end are read texel by texel.
+template <int Taps>
+TESSERA_TEX_AVX2 bool wordsPastEnd(const __m256i (&off)[Taps], __m256i lastWord) {
+  __m256i beyond = _mm256_setzero_si256();
+  for (const __m256i& o : off) beyond = _mm256_or_si256(beyond, _mm256_cmpgt_epi32(o, lastWord));
+  return !_mm256_testz_si256(beyond, beyond);
+}
+
 // The words of eight texels at byte offsets `off` of a level. A texel narrower than a word is
 // loaded as the word it starts (the decode reads only its own bytes) unless that word would
 // pass the level's end.
 template <TexFormat F>
 TESSERA_TEX_AVX2 __m256i texelWords(const Level& lv, __m256i off, int32_t lastWord) {
   if constexpr (kTexelBlocks[static_cast<size_t>(F)].bytes < 4) {
-    if (!_mm256_testz_si256(_mm256_cmpgt_epi32(off, _mm256_set1_epi32(lastWord)),
-                            _mm256_set1_epi32(-1))) {
+    if (wordsPastEnd<1>({off}, _mm256_set1_epi32(lastWord))) {
       alignas(32) uint32_t at[8], words[8];
       _mm256_store_si256(reinterpret_cast<__m256i*>(at), off);
       for (int l = 0; l < 8; ++l) words[l] = loadPackedWord<F>(lv.texels + at[l]);
@@ -725,10 +737,6 @@ TESSERA_TEX_AVX2 uint32_t crossings(__m256i f, __m256i e) {
 // What pairLines found.
 enum class PairLinesResult { Spread, Recent, Listed };
 
-// A footprint's rows: NEAREST's one, bilinear's two.
-template <int Taps>
-inline constexpr int kRowsOf = Taps == 1 ? 1 : 2;
-
 // Each footprint row's first and last line (f and e, from the level's first) for the pair's eight
 // lanes: of a NEAREST texel, or of a bilinear row's two texels. False when a bilinear row's two
 // lie apart (at a clamped or wrapped edge).
@@ -955,15 +963,6 @@ TESSERA_TEX_AVX2 bool warpRecentHits(const PairLines& p, const __m256i (&off)[4]
   }
   cache.countRecentHits(32 + split, p.baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(f[3])));
   return true;
-}
-
-// Whether a lane's texel word at one of the byte offsets `off` would pass the level's end (its
-// last word starts at `lastWord`): narrower texels near the end are read texel by texel.
-template <int Taps>
-TESSERA_TEX_AVX2 bool wordsPastEnd(const __m256i (&off)[Taps], __m256i lastWord) {
-  __m256i beyond = _mm256_setzero_si256();
-  for (const __m256i& o : off) beyond = _mm256_or_si256(beyond, _mm256_cmpgt_epi32(o, lastWord));
-  return !_mm256_testz_si256(beyond, beyond);
 }
 
 // The lookup of a whole warp (eight quads) from one level without a texel offset, with REPEAT or
