@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -14,6 +17,7 @@
 #include "common/simd.h"
 #include "gpu/sp/host_code.h"
 #include "gpu/sp/shader_core.h"
+#include "gpu/tex/texture_unit.h"
 #include "isa/assembler.h"
 
 namespace tessera::gpu::sp {
@@ -175,6 +179,7 @@ class HostCode : public ::testing::Test {
     EXPECT_EQ(a.fpuInstructions, b.fpuInstructions);
     EXPECT_EQ(a.sfuInstructions, b.sfuInstructions);
     EXPECT_EQ(a.branchInstructions, b.branchInstructions);
+    EXPECT_EQ(a.texInstructions, b.texInstructions);
   }
 
   std::mt19937 rng_{20261124};
@@ -272,6 +277,136 @@ TEST_F(HostCode, InterpolationMatchesTheInterpreter) {
     ASSERT_TRUE(sameOutputs(&warp->color[0][0], &interpreted->color[0][0], 4, true)) << text;
     expectSameCounts(compiledCore.stats(), interpretedCore.stats());
   }
+}
+
+// Texture instructions inside compiled runs, where the run calls the interpreter for them,
+// against the interpreter alone: sam, samb, saml, txf and txs between arithmetic on their
+// coordinates and on their results, on NEAREST and LINEAR textures with and without a cache,
+// memory pinned (as in a GPU run, where whole warps take TextureUnit::sampleWarp) or not, under
+// full and partial masks. Results, the shader's counts and the texture unit's counters must be
+// the same.
+TEST_F(HostCode, TextureInstructionsInRunsMatchTheInterpreter) {
+  GpuMemory memory;
+  std::vector<uint8_t> texels(32 * 16 * 4);
+  for (uint8_t& b : texels) b = static_cast<uint8_t>(rng_());
+  tex::TextureDescriptor d;
+  d.base = memory.allocate(texels.size(), "texture");
+  memory.write(BusClient::Host, d.base, texels.data(), texels.size());
+  d.format = tex::TexFormat::RGBA8;
+  d.width = 32;
+  d.height = 16;
+  const char* samples[] = {"sam r4, r2, r3, s0", "samb r4, r2, r3, c3, s0",
+                           "saml r4, r2, r3, 0, s0", "txf r4, r5, r6, 0, s0", "txs r4, 0, s0"};
+  for (int round = 0; round < 48; ++round) {
+    d.minFilter = d.magFilter = round % 2 == 0 ? tex::Filter::Nearest : tex::Filter::Linear;
+    const bool pinned = round % 4 < 2;
+    std::string text = ".stage fragment\n.regs 12\nmul r0, fc.x, c0\nmul r1, fc.y, c1\n";
+    const int taps = 2 + static_cast<int>(rng_() % 5);
+    for (int k = 0; k < taps; ++k) {
+      // A tap's coordinates: an offset of a few texels, also as texel indices for txf.
+      text += "add r2, r0, " + std::to_string((static_cast<int>(rng_() % 7) - 3) / 32.0) +
+              "\nadd r3, r1, c2\nmul r5, r2, 32.0\nf2i r5, r5\nmul r6, r3, 16.0\nf2i r6, r6\n";
+      text += std::string(samples[rng_() % std::size(samples)]) + "\n";
+      // The results summed, with source modifiers (which read constants the run keeps in
+      // registers across the call).
+      const char* forms[] = {"r%d", "-r%d", "|r%d|", "-|r%d|"};
+      for (int c = 0; c < 4; ++c) {
+        char result[8];
+        std::snprintf(result, sizeof result, forms[rng_() % 4], 4 + c);
+        text += "mad r" + std::to_string(8 + c) + ", " + result + ", c3, r" +
+                std::to_string(8 + c) + "\n";
+      }
+    }
+    for (int c = 0; c < 4; ++c)
+      text += std::string("mov o0.") + "xyzw"[c] + ", r" + std::to_string(8 + c) + "\n";
+    text += "end\n";
+    const isa::Program program = isa::assemble(text, "taps.fs");
+    const std::unique_ptr<HostProgram> host = HostProgram::compile(program);
+    ASSERT_NE(host, nullptr) << text;
+    ASSERT_EQ(host->blockCount(), 1u) << text;  // the samples are inside the run
+    const float constants[4] = {1.0f / 64.0f, 1.0f / 32.0f,
+                                (static_cast<float>(rng_() % 3) - 1.0f) / 16.0f, 0.25f};
+    auto warp = std::make_unique<FragmentWarp>();
+    warp->laneMask = round % 3 == 0 ? ~0u : static_cast<uint32_t>(rng_());
+    warp->coverage = warp->laneMask;
+    for (int l = 0; l < kLanes; ++l) {
+      warp->fragCoord[0][l] = static_cast<float>(rng_() % 40) + 0.5f;
+      warp->fragCoord[1][l] = static_cast<float>(rng_() % 20) + 0.5f;
+    }
+    auto interpreted = std::make_unique<FragmentWarp>(*warp);
+    const tex::TexCacheConfig cache{round % 8 < 4 ? 1024u : 0u, 64, 4};
+    tex::TextureUnit compiledUnit(memory), interpretedUnit(memory);
+    compiledUnit.configureCache(cache);
+    interpretedUnit.configureCache(cache);
+    const tex::TextureDescriptor bound[1] = {d};
+    ShaderResources res;
+    res.constants = constants;
+    res.textures = bound;
+    res.host = host.get();
+    ShaderCore compiledCore, interpretedCore;
+    {
+      std::optional<GpuMemory::ViewScope> view;
+      if (pinned) view.emplace(memory, memory.view());
+      setHostCode(true);
+      res.textureUnit = &compiledUnit;
+      for (int k = 0; k < 2; ++k) compiledCore.runFragment(program, *warp, res);
+      setHostCode(false);
+      res.textureUnit = &interpretedUnit;
+      for (int k = 0; k < 2; ++k) interpretedCore.runFragment(program, *interpreted, res);
+      setHostCode(true);
+    }
+    ASSERT_TRUE(sameOutputs(&warp->color[0][0], &interpreted->color[0][0], 4, false)) << text;
+    expectSameCounts(compiledCore.stats(), interpretedCore.stats());
+    EXPECT_EQ(compiledCore.stats().textureSamples, interpretedCore.stats().textureSamples);
+    const tex::TexStats a = compiledUnit.takeStats(), b = interpretedUnit.takeStats();
+    EXPECT_EQ(std::memcmp(&a, &b, sizeof a), 0) << text;
+  }
+}
+
+// A texture instruction that faults inside a compiled run faults the warp as the interpreter
+// does: the same fault, and issue counts that end with the faulting instruction.
+TEST_F(HostCode, ATextureFaultInARunIsTheInterpretersFault) {
+  const isa::Program program = isa::assemble(
+      ".stage fragment\n.regs 8\nmul r0, fc.x, 0.125\nsam r4, r0, r0, s0\nadd r1, r4, 1.0\n"
+      "sam r4, r1, r0, s2\nadd r3, r1, r0\nsin r2, r3\nmul o0.x, r2, r4\nend\n",
+      "fault.fs");
+  const std::unique_ptr<HostProgram> host = HostProgram::compile(program);
+  ASSERT_NE(host, nullptr);
+  ASSERT_NE(host->at(0), nullptr);
+  ASSERT_EQ(host->at(0)->end, 5u);  // sin does not compile; the faulting sam is inside the run
+  GpuMemory memory;
+  const uint8_t texel[4] = {255, 0, 0, 255};
+  tex::TextureDescriptor d;
+  d.base = memory.allocate(sizeof texel, "texel");
+  memory.write(BusClient::Host, d.base, texel, sizeof texel);
+  d.width = d.height = 1;
+  const tex::TextureDescriptor bound[1] = {d};
+  tex::TextureUnit unit(memory);
+  ShaderResources res;
+  res.textures = bound;
+  res.textureUnit = &unit;
+  res.host = host.get();
+  std::string faults[2];
+  SpStats stats[2];
+  for (int compiled = 0; compiled < 2; ++compiled) {
+    setHostCode(compiled == 1);
+    auto warp = std::make_unique<FragmentWarp>();
+    warp->laneMask = warp->coverage = ~0u;
+    ShaderCore core;
+    try {
+      core.runFragment(program, *warp, res);
+    } catch (const GpuFault& f) {
+      faults[compiled] = f.what();
+    }
+    stats[compiled] = core.stats();
+  }
+  setHostCode(true);
+  EXPECT_NE(faults[1].find("sampler s2 beyond the 1 textures bound"), std::string::npos)
+      << faults[1];
+  EXPECT_EQ(faults[1], faults[0]);
+  expectSameCounts(stats[1], stats[0]);
+  EXPECT_EQ(stats[1].instructions, 4u);
+  EXPECT_EQ(stats[1].texInstructions, 2u);
 }
 
 // A lane whose quad has no varyings is the interpreter's to report, compiled code or not.

@@ -2,7 +2,9 @@
 // derivatives and texture sampling. Arithmetic lives in exec_alu.cpp.
 #include <bit>
 #include <cstring>
+#include <exception>
 #include <string>
+#include <utility>
 
 #include "common/lane_count.h"
 #include "common/lane_mask.h"
@@ -266,6 +268,34 @@ void WarpExecutor::sample(const Instr& in) {
     for (int ch = 0; ch < 4; ++ch) blend(regs_[in.dst.index + ch], out_[ch]);
 }
 
+void WarpExecutor::texture(const Instr& in) {
+  switch (in.op) {
+    case Opcode::Samv:
+    case Opcode::Samvl:
+    case Opcode::Samvb:
+      return sampleVec(in);
+    case Opcode::Txf:
+    case Opcode::Txfv:
+      return fetchTexels(in);
+    case Opcode::Txs:
+      return querySize(in);
+    default:  // sam, saml, samb, samc, samcl, samcb
+      return sample(in);
+  }
+}
+
+uint32_t WarpExecutor::hostTexture(void* executor, uint32_t pc) noexcept {
+  auto& self = *static_cast<WarpExecutor*>(executor);
+  try {
+    self.texture(self.prog_->code[pc]);
+    return 0;
+  } catch (...) {
+    self.fault_ = std::current_exception();
+    self.faultPc_ = pc;
+    return 1;
+  }
+}
+
 const tex::TextureDescriptor& WarpExecutor::boundTexture(const Instr& in) const {
   if (res_->textureUnit == nullptr) badState("texture instruction without a texture unit");
   if (in.sampler >= res_->textures.size())
@@ -483,24 +513,24 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
       varyings[q] = active ? v : kNoVaryings;
     }
   }
-  const HostRows rows{regs_[0], io.inputs,     io.outputs,           io.fragCoord,
-                      ff_,      io.pointCoord, res.constants.data(), sel_,
-                      io.bary,  varyings};
+  const HostRows rows{
+      regs_[0], io.inputs, io.outputs, io.fragCoord, ff_, io.pointCoord, res.constants.data(), sel_,
+      io.bary,  varyings,  this,       &hostTexture};
   uint32_t pc = 0;
   for (;;) {
     if (const HostBlock* b = host ? host->at(pc) : nullptr;
-        b && n.instructions + b->instructions <= kMaxWarpInstructions) {
+        b && n.instructions + b->counts.instructions <= kMaxWarpInstructions) {
       recount();
-      n.instructions += b->instructions;
-      n.lanes += countedLanes * b->instructions;
-      n.fpu += b->fpu;
-      n.sfu += b->sfu;
-      if (exec_ == ~0u) {
-        callHost(b->full, &rows);
-      } else {
-        updateSelect();
-        callHost(b->masked, &rows);
-      }
+      if (exec_ != ~0u) updateSelect();
+      const bool faulted = callHost(exec_ == ~0u ? b->full : b->masked, &rows) != 0;
+      // A texture instruction that faulted ends the run's counts, as it would the interpreter's.
+      const HostCounts c = faulted ? hostCounts(prog, pc, faultPc_ + 1) : b->counts;
+      n.instructions += c.instructions;
+      n.lanes += countedLanes * c.instructions;
+      n.fpu += c.fpu;
+      n.sfu += c.sfu;
+      n.tex += c.tex;
+      if (faulted) std::rethrow_exception(std::exchange(fault_, nullptr));
       pc = b->end;
       continue;
     }
@@ -517,6 +547,12 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
       if (!control(in, pc)) return;
       continue;
     }
+    if (unit == isa::Unit::Tex) {
+      ++n.tex;
+      texture(in);
+      ++pc;
+      continue;
+    }
     switch (in.op) {
       case Opcode::Dsx:
       case Opcode::Dsy:
@@ -524,30 +560,6 @@ void WarpExecutor::run(const isa::Program& prog, const WarpIo& io, uint32_t lane
         break;
       case Opcode::Ipl:
         interpolate(in);
-        break;
-      case Opcode::Sam:
-      case Opcode::Saml:
-      case Opcode::Samb:
-      case Opcode::Samc:
-      case Opcode::Samcl:
-      case Opcode::Samcb:
-        ++n.tex;
-        sample(in);
-        break;
-      case Opcode::Samv:
-      case Opcode::Samvl:
-      case Opcode::Samvb:
-        ++n.tex;
-        sampleVec(in);
-        break;
-      case Opcode::Txf:
-      case Opcode::Txfv:
-        ++n.tex;
-        fetchTexels(in);
-        break;
-      case Opcode::Txs:
-        ++n.tex;
-        querySize(in);
         break;
       case Opcode::Mova: {
         const float* a = fetch(in.src[0], isa::Type::I, tmp_[0]);

@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <exception>
 #include <string>
 
 #include "gpu/sp/shader_core.h"
@@ -66,6 +67,11 @@ class WarpExecutor final {
   const tex::TextureDescriptor& boundTexture(const isa::Instr&) const;
   void fetchTexels(const isa::Instr&);  // txf, txfv
   void querySize(const isa::Instr&);    // txs
+  void texture(const isa::Instr&);      // any texture opcode: one of the four above
+  // HostRows::texture: instruction `pc` of the running program, a texture opcode inside a compiled
+  // run. A fault is kept (fault_, faultPc_) and returned as nonzero rather than thrown, since it
+  // cannot unwind through generated code; run() throws it when the run returns.
+  static uint32_t hostTexture(void* executor, uint32_t pc) noexcept;
   // Control flow: returns false when the warp has finished.
   bool control(const isa::Instr&, uint32_t& pc);
   bool maskEmptied(uint32_t& pc);
@@ -82,6 +88,8 @@ class WarpExecutor final {
   uint32_t selFor_ = 0;   // exec mask sel_ was built for
   int32_t loop_ = -1;     // innermost loop entry
   int depth_ = 0;
+  std::exception_ptr fault_;  // of a texture instruction in a compiled run (hostTexture)
+  uint32_t faultPc_ = 0;
   std::array<Entry, isa::kMaxCfDepth> stack_{};
 
   alignas(32) float regs_[isa::kMaxRegs][kLanes];

@@ -47,6 +47,11 @@ constexpr Opcode kCompiled[] = {
     Opcode::Imax, Opcode::Umin, Opcode::Umax,  Opcode::F2i,  Opcode::I2f,   Opcode::U2f,
     Opcode::F2u,  Opcode::Rcp,  Opcode::Rsq,   Opcode::Sqrt, Opcode::Exp2,  Opcode::Log2};
 
+// Texture instructions: a run calls the interpreter for them (HostRows::texture).
+bool callsOut(const Instr& in) {
+  return isa::opInfo(in.op).unit == isa::Unit::Tex;
+}
+
 bool sourceCompiles(const Operand& o, isa::Type type) {
   switch (o.file) {
     case File::Reg:
@@ -80,6 +85,24 @@ bool compilesToHost(const Instr& in) {
   for (int k = 0; k < n; ++k)
     if (!sourceCompiles(in.src[static_cast<size_t>(k)], info.type)) return false;
   return true;
+}
+
+bool joinsHostRun(const Instr& in) {
+  return compilesToHost(in) || callsOut(in);
+}
+
+HostCounts hostCounts(const isa::Program& p, uint32_t begin, uint32_t end) {
+  HostCounts c;
+  for (uint32_t pc = begin; pc < end; ++pc) {
+    const Instr& in = p.code[pc];
+    const isa::Unit unit = isa::opInfo(in.op).unit;
+    ++c.instructions;
+    // As the interpreter counts: ipl is issued, not counted as an FPU instruction.
+    c.fpu += unit == isa::Unit::Fpu && in.op != Opcode::Ipl;
+    c.sfu += unit == isa::Unit::Sfu;
+    c.tex += unit == isa::Unit::Tex;
+  }
+  return c;
 }
 
 bool hostCodeFor(std::string_view asked, std::string& problem) {
@@ -125,10 +148,11 @@ enum Predicate : uint8_t {
 
 // The code of one program: each run twice, once per entry of HostBlock. Register use: rdi holds
 // the HostRows until the row bases are loaded, then serves as a scratch (a run with ipl also
-// keeps the barycentrics and varyings in rbx and r12, saved on entry, and r13 scratch); ymm0 is an
-// instruction's result, ymm1-3 its sources of the current 8 lanes, ymm4-7 scratch, ymm8-10
-// broadcast sources, ymm11 a constant of one operation and ymm12-15 the constants of the
-// whole function (all ones, 1.0f, the magnitude mask and the sign bit).
+// keeps the barycentrics and varyings in rbx and r12, saved on entry, and r13 scratch; a run with
+// a texture instruction keeps the HostRows in r14, saved on entry, and loads the bases again after
+// each call); ymm0 is an instruction's result, ymm1-3 its sources of the current 8 lanes, ymm4-7
+// scratch, ymm8-10 broadcast sources, ymm11 a constant of one operation and ymm12-15 the
+// constants of the whole function (all ones, 1.0f, the magnitude mask and the sign bit).
 class Emitter final : public CodeGenerator {
  public:
   Emitter() : CodeGenerator(4096, AutoGrow) {}
@@ -136,46 +160,70 @@ class Emitter final : public CodeGenerator {
   // Emits instructions [begin, end) as one function; returns its offset in the code.
   size_t function(const isa::Program& p, uint32_t begin, uint32_t end, bool masked) {
     const size_t at = getSize();
-    const bool interpolates = std::any_of(p.code.begin() + begin, p.code.begin() + end,
-                                          [](const Instr& in) { return in.op == Opcode::Ipl; });
+    const auto first = p.code.begin() + begin, last = p.code.begin() + end;
+    const bool interpolates =
+        std::any_of(first, last, [](const Instr& in) { return in.op == Opcode::Ipl; });
+    const bool calls = std::any_of(first, last, [](const Instr& in) { return callsOut(in); });
+    // Saved registers: rbx, r12 and r13 hold the barycentrics, the quads' varyings and a quad's
+    // (ipl); r14 the HostRows across calls. A call needs the stack 16-byte aligned: the return
+    // address and an odd number of pushes leave it so.
+    std::vector<Reg64> saved;
+    if (interpolates) saved = {rbx, r12, r13};
+    if (calls) saved.push_back(r14);
+    const bool pad = calls && saved.size() % 2 == 0;
+    for (const Reg64& r : saved) push(r);
+    if (pad) sub(rsp, 8);
     if (interpolates) {
-      // rbx and r12 hold the barycentrics and the quads' varyings; r13 is a quad's.
-      push(rbx);
-      push(r12);
-      push(r13);
       mov(rbx, ptr[rdi + offsetof(HostRows, bary)]);
       mov(r12, ptr[rdi + offsetof(HostRows, varyings)]);
     }
-    mov(r8, ptr[rdi + offsetof(HostRows, regs)]);
-    mov(r9, ptr[rdi + offsetof(HostRows, inputs)]);
-    mov(r10, ptr[rdi + offsetof(HostRows, outputs)]);
-    mov(r11, ptr[rdi + offsetof(HostRows, fragCoord)]);
-    mov(rsi, ptr[rdi + offsetof(HostRows, frontFacing)]);
-    mov(rdx, ptr[rdi + offsetof(HostRows, pointCoord)]);
-    mov(rcx, ptr[rdi + offsetof(HostRows, constants)]);
-    mov(rax, ptr[rdi + offsetof(HostRows, select)]);
-    splat(ymm14, kMagnitude);
-    splat(ymm15, kSign);
-    splat(ymm13, kOne);
-    vpcmpeqd(ymm12, ymm12, ymm12);  // all ones
+    if (calls) mov(r14, rdi);
+    bases(rdi);
+    Label done;
     for (uint32_t pc = begin; pc < end; ++pc) {
       const Instr& in = p.code[pc];
-      if (in.op == Opcode::Ipl)
+      if (callsOut(in)) {
+        // The interpreter's texture step; every caller-saved register is lost to it.
+        vzeroupper();
+        mov(rdi, ptr[r14 + offsetof(HostRows, executor)]);
+        mov(esi, pc);
+        call(ptr[r14 + offsetof(HostRows, texture)]);
+        test(eax, eax);
+        jnz(done, T_NEAR);
+        bases(r14);
+      } else if (in.op == Opcode::Ipl) {
         interpolate(in, masked, (p.flatVaryings >> (in.src[0].index / 4) & 1) != 0);
-      else
+      } else {
         instruction(in, masked);
+      }
     }
+    xor_(eax, eax);
+    L(done);
     vzeroupper();
-    if (interpolates) {
-      pop(r13);
-      pop(r12);
-      pop(rbx);
-    }
+    if (pad) add(rsp, 8);
+    for (auto r = saved.rbegin(); r != saved.rend(); ++r) pop(*r);
     ret();
     return at;
   }
 
  private:
+  // The row bases from the HostRows at `rows` into r8-r11, rsi, rdx, rcx and rax, and the
+  // function's constants into ymm12-15.
+  void bases(const Reg64& rows) {
+    mov(r8, ptr[rows + offsetof(HostRows, regs)]);
+    mov(r9, ptr[rows + offsetof(HostRows, inputs)]);
+    mov(r10, ptr[rows + offsetof(HostRows, outputs)]);
+    mov(r11, ptr[rows + offsetof(HostRows, fragCoord)]);
+    mov(rsi, ptr[rows + offsetof(HostRows, frontFacing)]);
+    mov(rdx, ptr[rows + offsetof(HostRows, pointCoord)]);
+    mov(rcx, ptr[rows + offsetof(HostRows, constants)]);
+    mov(rax, ptr[rows + offsetof(HostRows, select)]);
+    splat(ymm14, kMagnitude);
+    splat(ymm15, kSign);
+    splat(ymm13, kOne);
+    vpcmpeqd(ymm12, ymm12, ymm12);  // all ones
+  }
+
   // All lanes of `y` set to the 32-bit pattern `bits`.
   void splat(const Ymm& y, uint32_t bits) {
     mov(edi, bits);
@@ -667,12 +715,13 @@ std::unique_ptr<HostProgram> HostProgram::compile(const isa::Program& p) {
   try {
     auto code = std::make_unique<Emitter>();
     for (uint32_t pc = 0; pc < p.code.size();) {
-      if (!compilesToHost(p.code[pc])) {
-        ++pc;
+      uint32_t end = pc;
+      while (end < p.code.size() && joinsHostRun(p.code[end])) ++end;
+      // Texture instructions alone are left to the interpreter: there is nothing to compile.
+      if (std::none_of(p.code.begin() + pc, p.code.begin() + end, compilesToHost)) {
+        pc = std::max(end, pc + 1);
         continue;
       }
-      uint32_t end = pc + 1;
-      while (end < p.code.size() && compilesToHost(p.code[end])) ++end;
       const size_t full = code->function(p, pc, end, false);
       runs.push_back({pc, end, full, code->function(p, pc, end, true)});
       pc = end;
@@ -682,14 +731,9 @@ std::unique_ptr<HostProgram> HostProgram::compile(const isa::Program& p) {
     for (const Run& r : runs) {
       HostBlock b;
       b.end = r.end;
-      for (uint32_t pc = r.begin; pc < r.end; ++pc) {
-        const isa::Unit unit = isa::opInfo(p.code[pc].op).unit;
-        ++b.instructions;
-        // As the interpreter counts: ipl is issued, not counted as an FPU instruction.
-        b.fpu += unit == isa::Unit::Fpu && p.code[pc].op != Opcode::Ipl;
+      b.counts = hostCounts(p, r.begin, r.end);
+      for (uint32_t pc = r.begin; pc < r.end; ++pc)
         host->interpolates_ |= p.code[pc].op == Opcode::Ipl;
-        b.sfu += unit == isa::Unit::Sfu;
-      }
       b.full = entry(*code, r.full);
       b.masked = entry(*code, r.masked);
       host->start_[r.begin] = static_cast<int32_t>(host->blocks_.size());

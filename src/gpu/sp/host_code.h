@@ -1,12 +1,15 @@
 // Shader processor (sp/): a program's straight-line runs of arithmetic compiled to host code.
 // The interpreter (executor.cpp, exec_alu.cpp) pays, for every instruction of every warp, a
 // dispatch, an operand fetch through the register-file switch and a masked write-back; a run of
-// instructions with no control flow, texture access or private memory between them is instead
-// compiled once per program into x86-64 AVX2 code that does exactly the same IEEE operations on
-// the same rows, 8 lanes at a time (generated with Xbyak). The interpreter stays the reference:
-// every compiled operation is the interpreter's, bit for bit (tests/sp/host_code_test.cpp runs
-// random programs both ways), and the issue counts of a compiled run are those of its
-// instructions. docs/isa.md lists which opcodes compile.
+// instructions with no control flow or private memory between them is instead compiled once per
+// program into x86-64 AVX2 code that does exactly the same IEEE operations on the same rows, 8
+// lanes at a time (generated with Xbyak). A texture instruction inside a run is a call from the
+// generated code to the interpreter's own texture step (HostRows::texture), so that a shader
+// whose samples lie between short runs of arithmetic (a blur's taps) is one call, not a run, a
+// dispatch and a run again per sample. The interpreter stays the reference: every compiled
+// operation is the interpreter's, bit for bit (tests/sp/host_code_test.cpp runs random programs
+// both ways), and the issue counts of a compiled run are those of its instructions. docs/isa.md
+// lists which opcodes compile.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -36,24 +39,36 @@ struct HostRows {
   const float* bary;             // FS: b1 then b2, a row each (ipl)
   const float* const* varyings;  // FS: per quad, its triangle's vertices' varyings (ipl); every
                                  // quad's is read, so a quad without lanes has a valid block
+  void* executor;                // the warp's interpreter, for `texture`
+  // Runs texture instruction `pc` of the program (any of its opcodes) for the warp; nonzero when
+  // it faulted, which the interpreter keeps: the run then returns at once with that value.
+  uint32_t (*texture)(void* executor, uint32_t pc);
 };
 
-using HostFn = void (*)(const HostRows*);
+// A compiled run: 0, or nonzero when a texture instruction in it faulted.
+using HostFn = uint32_t (*)(const HostRows*);
 
 // Calls compiled code. Clang's -fsanitize=function would look for a type signature in front of
 // the callee, which generated code does not carry.
 #if defined(__clang__)
 [[clang::no_sanitize("function")]]
 #endif
-inline void
+inline uint32_t
 callHost(HostFn f, const HostRows* rows) {
-  f(rows);
+  return f(rows);
 }
+
+// The issue counts of instructions, as the interpreter counts them (SpStats).
+struct HostCounts {
+  uint32_t instructions = 0, fpu = 0, sfu = 0, tex = 0;
+};
+// Those of instructions [begin, end) of `p`, all of which compile (or are texture instructions).
+HostCounts hostCounts(const isa::Program& p, uint32_t begin, uint32_t end);
 
 // One compiled run: instructions [begin, end) of the program, with their issue counts.
 struct HostBlock {
   uint32_t end = 0;
-  uint32_t instructions = 0, fpu = 0, sfu = 0;
+  HostCounts counts;
   HostFn full = nullptr;    // every lane executes: results are written whole
   HostFn masked = nullptr;  // results are written to the lanes of HostRows::select only
 };
@@ -89,6 +104,9 @@ class HostProgram final {
 // a register or an output, reading registers, inputs, outputs, system values, immediates or
 // statically addressed constants, with modifiers only where its type defines them.
 bool compilesToHost(const isa::Instr& in);
+// Whether `in` may sit inside a compiled run: it compiles, or it is a texture instruction, which
+// the run calls the interpreter for. A run holds at least one instruction that compiles.
+bool joinsHostRun(const isa::Instr& in);
 
 // Whether warps run compiled code where a program has it (and the AVX2 path is active, see
 // common/simd.h). On unless TESSERA_SHADER_JIT=off at start-up (on or off; anything else is
