@@ -47,11 +47,6 @@ constexpr Opcode kCompiled[] = {
     Opcode::Imax, Opcode::Umin, Opcode::Umax,  Opcode::F2i,  Opcode::I2f,   Opcode::U2f,
     Opcode::F2u,  Opcode::Rcp,  Opcode::Rsq,   Opcode::Sqrt, Opcode::Exp2,  Opcode::Log2};
 
-// Texture instructions: a run calls the interpreter for them (HostRows::texture).
-bool callsOut(const Instr& in) {
-  return isa::opInfo(in.op).unit == isa::Unit::Tex;
-}
-
 bool sourceCompiles(const Operand& o, isa::Type type) {
   switch (o.file) {
     case File::Reg:
@@ -85,10 +80,6 @@ bool compilesToHost(const Instr& in) {
   for (int k = 0; k < n; ++k)
     if (!sourceCompiles(in.src[static_cast<size_t>(k)], info.type)) return false;
   return true;
-}
-
-bool joinsHostRun(const Instr& in) {
-  return compilesToHost(in) || callsOut(in);
 }
 
 HostCounts hostCounts(const isa::Program& p, uint32_t begin, uint32_t end) {
@@ -127,6 +118,11 @@ namespace {
 
 using namespace Xbyak;
 using namespace Xbyak::util;
+
+// Texture instructions: a run calls the interpreter for them (HostRows::texture).
+bool callsOut(const Instr& in) {
+  return isa::opInfo(in.op).unit == isa::Unit::Tex;
+}
 
 constexpr int kRowBytes = 4 * kLanes;
 constexpr int kChunks = kLanes / 8;  // a ymm register holds 8 lanes
@@ -712,11 +708,14 @@ std::unique_ptr<HostProgram> HostProgram::compile(const isa::Program& p) {
     size_t full, masked;
   };
   std::vector<Run> runs;
+  // A run: instructions that compile, and texture instructions between them, which it calls the
+  // interpreter for; it holds at least one instruction that compiles.
+  auto joinsRun = [](const Instr& in) { return compilesToHost(in) || callsOut(in); };
   try {
     auto code = std::make_unique<Emitter>();
     for (uint32_t pc = 0; pc < p.code.size();) {
       uint32_t end = pc;
-      while (end < p.code.size() && joinsHostRun(p.code[end])) ++end;
+      while (end < p.code.size() && joinsRun(p.code[end])) ++end;
       // Texture instructions alone are left to the interpreter: there is nothing to compile.
       if (std::none_of(p.code.begin() + pc, p.code.begin() + end, compilesToHost)) {
         pc = std::max(end, pc + 1);

@@ -104,9 +104,6 @@ class HostProgram final {
 // a register or an output, reading registers, inputs, outputs, system values, immediates or
 // statically addressed constants, with modifiers only where its type defines them.
 bool compilesToHost(const isa::Instr& in);
-// Whether `in` may sit inside a compiled run: it compiles, or it is a texture instruction, which
-// the run calls the interpreter for. A run holds at least one instruction that compiles.
-bool joinsHostRun(const isa::Instr& in);
 
 // Whether warps run compiled code where a program has it (and the AVX2 path is active, see
 // common/simd.h). On unless TESSERA_SHADER_JIT=off at start-up (on or off; anything else is
