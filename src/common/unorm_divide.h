@@ -53,8 +53,13 @@ using Float4 = float __attribute__((vector_size(16)));
 // division gives it). Checked over every float from 0 to 2d for 1, 2, 4, 5, 6, 8 and 10 bits;
 // tests/common/unorm_divide_test.cpp compares every value a filter meets with divideUnorm4, and
 // every 16- and 24-bit depth with the division.
-[[gnu::target("avx2,fma"), gnu::always_inline]] inline __m256 divideUnorm8(__m256 x, float d) {
-  const __m256 divisor = _mm256_set1_ps(d), reciprocal = _mm256_set1_ps(1.0f / d);
+//
+// With `scale` a power of two (x * scale neither overflowing nor subnormal), the quotient of
+// x * scale, without a multiplication: the scale goes into the reciprocal and out of the divisor,
+// which scales q and the remainder exactly, so every rounding is the unscaled one's.
+[[gnu::target("avx2,fma"), gnu::always_inline]] inline __m256 divideUnorm8(__m256 x, float d,
+                                                                           float scale = 1.0f) {
+  const __m256 divisor = _mm256_set1_ps(d / scale), reciprocal = _mm256_set1_ps(1.0f / d * scale);
   const __m256 q = _mm256_mul_ps(x, reciprocal);
   return _mm256_fmadd_ps(_mm256_fnmadd_ps(q, divisor, x), reciprocal, q);
 }

@@ -36,20 +36,30 @@ TEST(UnormDivide, EveryFilteredSumGivesTheQuotientOfTheDivision) {
 }
 
 #if TESSERA_AVX2_CLONES
-// The AVX2 path's FMA form against divideUnorm4, over the same values.
+// The AVX2 path's FMA form against divideUnorm4, over the same values: given them, and given
+// the integers N with their scale 2^-16 folded into the division (as the bilinear kernel does).
 [[gnu::target("avx2,fma")]] void compareFmaForm(uint32_t bits, uint32_t& wrong) {
   const uint32_t d = (1u << bits) - 1u;
   const uint32_t last = d << 16;
   for (uint32_t n = 0; n <= last; n += 8) {
-    alignas(32) float x[8], got[8], want[8];
-    for (uint32_t k = 0; k < 8; ++k) x[k] = static_cast<float>(std::min(n + k, last)) / 65536.0f;
+    alignas(32) float whole[8], x[8], got[8], scaled[8], want[8];
+    for (uint32_t k = 0; k < 8; ++k) {
+      whole[k] = static_cast<float>(std::min(n + k, last));
+      x[k] = whole[k] / 65536.0f;
+    }
     _mm256_store_ps(got, divideUnorm8(_mm256_load_ps(x), static_cast<float>(d)));
+    _mm256_store_ps(scaled,
+                    divideUnorm8(_mm256_load_ps(whole), static_cast<float>(d), 1.0f / 65536.0f));
     for (int half = 0; half < 2; ++half)
       _mm_store_ps(want + 4 * half,
                    divideUnorm4(_mm_load_ps(x + 4 * half), 1.0 / static_cast<double>(d)));
-    for (uint32_t k = 0; k < 8; ++k)
+    for (uint32_t k = 0; k < 8; ++k) {
       if (std::memcmp(&got[k], &want[k], sizeof want[k]) != 0 && ++wrong <= 3)
         ADD_FAILURE() << x[k] << " / " << d << ": " << got[k] << " instead of " << want[k];
+      if (std::memcmp(&scaled[k], &want[k], sizeof want[k]) != 0 && ++wrong <= 3)
+        ADD_FAILURE() << whole[k] << " x 2^-16 / " << d << ": " << scaled[k] << " instead of "
+                      << want[k];
+    }
   }
 }
 

@@ -426,7 +426,8 @@ TESSERA_TEX_AVX2 __m256 byteHalf(__m256i even, __m256i odd, uint32_t shift) {
 // texels weighted by the vertical fraction in 16 bits, two channels to a lane; then the two
 // columns by the horizontal one in floats, whose products and sums are integers below 2^24. Every
 // step is exact, as each of filterLevel's float products and sums of 8-bit integers and weights
-// that are multiples of 2^-16 is: so the sums are the same to the bit, in fewer operations.
+// that are multiples of 2^-16 is: so the sums are the same to the bit, in fewer operations. Each
+// sum is expanded here (expand8's division, with the weights' scale folded into it).
 template <TexFormat F>
 TESSERA_TEX_AVX2 void bilinearBytes8(const __m256i (&words)[4], __m256i fu, __m256i fv,
                                      __m256 (&sum)[4]) {
@@ -445,7 +446,7 @@ TESSERA_TEX_AVX2 void bilinearBytes8(const __m256i (&words)[4], __m256i fu, __m2
   }
   const __m256 right = _mm256_cvtepi32_ps(fu);
   const __m256 left = _mm256_sub_ps(_mm256_set1_ps(static_cast<float>(kSubTexelScale)), right);
-  const __m256 scale = _mm256_set1_ps(1.0f / static_cast<float>(kSubTexelScale * kSubTexelScale));
+  constexpr float kScale = 1.0f / static_cast<float>(kSubTexelScale * kSubTexelScale);
   for (int ch = 0; ch < 4; ++ch) {
     const PackedField f = layout[ch];
     if (f.bits == 0) {
@@ -453,7 +454,9 @@ TESSERA_TEX_AVX2 void bilinearBytes8(const __m256i (&words)[4], __m256i fu, __m2
       continue;
     }
     const __m256 l = byteHalf(even[0], odd[0], f.shift), r = byteHalf(even[1], odd[1], f.shift);
-    sum[ch] = _mm256_mul_ps(_mm256_fmadd_ps(r, right, _mm256_mul_ps(l, left)), scale);
+    // The sum scaled by kScale (a power of two, exactly) and expanded, in the division's steps.
+    sum[ch] =
+        divideUnorm8(_mm256_fmadd_ps(r, right, _mm256_mul_ps(l, left)), fieldScale(f), kScale);
   }
 }
 
@@ -465,10 +468,7 @@ template <TexFormat F, int Taps>
 TESSERA_TEX_AVX2 void filtered8(const __m256i (&words)[Taps], const Footprint8<Taps>& fp,
                                 __m256 (&sum)[4]) {
   constexpr bool kExpandFirst = !filtersStoredIntegers(F);
-  if constexpr (Taps == 4 && kByteChannels<F>) {
-    bilinearBytes8<F>(words, fp.fu, fp.fv, sum);
-    return expand8<F>(sum);
-  }
+  if constexpr (Taps == 4 && kByteChannels<F>) return bilinearBytes8<F>(words, fp.fu, fp.fv, sum);
   const __m256(&w)[Taps] = fp.w;
   raw8<F>(words[0], sum);
   if constexpr (kExpandFirst) expand8<F>(sum);
