@@ -165,11 +165,10 @@ void FragmentStage::packHalfBlock(const ras::HalfBlock& h, const int* qx, const 
     // block's lanes are in the warp's order, so the run's are consecutive on both sides.
     int n = 1;
     while (k + n < kQuads && pass[k + n] != 0 && slot + n < kQuadsPerWarp) ++n;
-    const int first = 4 * slot, from = 4 * k;
-    const size_t bytes = sizeof(float) * 4 * size_t(n);
+    const int first = 4 * slot;
     uint32_t coverage = 0;
     for (int i = 0; i < n; ++i) {
-      const int q = k + i;
+      const int q = k + i, lane = first + 4 * i;
       PendingQuad& pq = b.quads[slot + i];
       pq.x = qx[q];
       pq.y = qy[q];
@@ -179,15 +178,18 @@ void FragmentStage::packHalfBlock(const ras::HalfBlock& h, const int* qx, const 
       pq.samples = 0;
       warp.varyings[slot + i] = varyings;
       coverage |= uint32_t{pass[q]} << (4 * i);
-      if (fragCoord_) pixelCentres(warp, first + 4 * i, pq.x, pq.y);
-    }
-    if (fragCoord_) {
-      std::memcpy(&warp.fragCoord[2][first], h.z + from, bytes);
-      std::memcpy(&warp.fragCoord[3][first], h.invW + from, bytes);
-    }
-    if (varyingsRead_) {
-      std::memcpy(&warp.bary[0][first], h.b1 + from, bytes);
-      std::memcpy(&warp.bary[1][first], h.b2 + from, bytes);
+      // A quad's lanes at a time: a copy of the run's length in one call would be a string move,
+      // whose start-up costs more than these few 16-byte moves.
+      constexpr size_t kQuadBytes = sizeof(float) * 4;
+      if (fragCoord_) {
+        pixelCentres(warp, lane, pq.x, pq.y);
+        std::memcpy(&warp.fragCoord[2][lane], h.z + 4 * q, kQuadBytes);
+        std::memcpy(&warp.fragCoord[3][lane], h.invW + 4 * q, kQuadBytes);
+      }
+      if (varyingsRead_) {
+        std::memcpy(&warp.bary[0][lane], h.b1 + 4 * q, kQuadBytes);
+        std::memcpy(&warp.bary[1][lane], h.b2 + 4 * q, kQuadBytes);
+      }
     }
     const uint32_t lanes = (n == kQuadsPerWarp ? ~0u : (1u << (4 * n)) - 1u) << first;
     warp.laneMask |= lanes;

@@ -172,8 +172,8 @@ class FragmentStage final {
   bool addHalfBlock(const ras::TriangleSetup& s, int x, int y, const ras::Triangle& tri,
                     const float* varyings);
   // pack of the half block's quads that passed (pass[k] != 0; quad k at (qx[k], qy[k])), in
-  // order, their lanes copied a run of consecutive quads at a time. For a program that does not
-  // read gl_PointCoord.
+  // order, the warp's masks updated a run of consecutive quads at a time. For a program that does
+  // not read gl_PointCoord.
   void packHalfBlock(const ras::HalfBlock& h, const int* qx, const int* qy, const uint8_t* pass,
                      bool front, const float* varyings);
 #endif
