@@ -166,6 +166,9 @@ void FragmentStage::packHalfBlock(const ras::HalfBlock& h, const int* qx, const 
     int n = 1;
     while (k + n < kQuads && pass[k + n] != 0 && slot + n < kQuadsPerWarp) ++n;
     const int first = 4 * slot;
+    // A quad's lanes at a time: a copy of the run's length in one call would be a string move,
+    // whose start-up costs more than these few 16-byte moves.
+    constexpr size_t kQuadBytes = sizeof(float) * 4;
     uint32_t coverage = 0;
     for (int i = 0; i < n; ++i) {
       const int q = k + i, lane = first + 4 * i;
@@ -178,9 +181,6 @@ void FragmentStage::packHalfBlock(const ras::HalfBlock& h, const int* qx, const 
       pq.samples = 0;
       warp.varyings[slot + i] = varyings;
       coverage |= uint32_t{pass[q]} << (4 * i);
-      // A quad's lanes at a time: a copy of the run's length in one call would be a string move,
-      // whose start-up costs more than these few 16-byte moves.
-      constexpr size_t kQuadBytes = sizeof(float) * 4;
       if (fragCoord_) {
         pixelCentres(warp, lane, pq.x, pq.y);
         std::memcpy(&warp.fragCoord[2][lane], h.z + 4 * q, kQuadBytes);

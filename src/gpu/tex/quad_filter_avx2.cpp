@@ -399,12 +399,13 @@ TESSERA_TEX_AVX2 void raw8(__m256i words, __m256 (&out)[4]) {
   }
 }
 
-// Each channel of `c` divided by its field's scale (a constant channel stays as it is).
+// Each channel of `c`, times `scale` (a power of two, folded into the division exactly), divided
+// by its field's scale (a constant channel stays as it is).
 template <TexFormat F>
-TESSERA_TEX_AVX2 void expand8(__m256 (&c)[4]) {
+TESSERA_TEX_AVX2 void expand8(__m256 (&c)[4], float scale = 1.0f) {
   constexpr PackedLayout layout = kPackedLayouts[static_cast<size_t>(F)];
   for (int ch = 0; ch < 4; ++ch)
-    if (layout[ch].bits != 0) c[ch] = divideUnorm8(c[ch], fieldScale(layout[ch]));
+    if (layout[ch].bits != 0) c[ch] = divideUnorm8(c[ch], fieldScale(layout[ch]), scale);
 }
 
 // Each 16-bit half of the lanes of `upper` and `lower` (a column's texel in the top and bottom
@@ -426,8 +427,10 @@ TESSERA_TEX_AVX2 __m256 byteHalf(__m256i even, __m256i odd, uint32_t shift) {
 // texels weighted by the vertical fraction in 16 bits, two channels to a lane; then the two
 // columns by the horizontal one in floats, whose products and sums are integers below 2^24. Every
 // step is exact, as each of filterLevel's float products and sums of 8-bit integers and weights
-// that are multiples of 2^-16 is: so the sums are the same to the bit, in fewer operations. Each
-// sum is expanded here (expand8's division, with the weights' scale folded into it).
+// that are multiples of 2^-16 is: so the sums are the same to the bit, in fewer operations. The
+// sums are left in units of kBilinearByteSum, which the expansion folds into its division.
+inline constexpr float kBilinearByteSum =
+    1.0f / static_cast<float>(kSubTexelScale * kSubTexelScale);
 template <TexFormat F>
 TESSERA_TEX_AVX2 void bilinearBytes8(const __m256i (&words)[4], __m256i fu, __m256i fv,
                                      __m256 (&sum)[4]) {
@@ -446,7 +449,6 @@ TESSERA_TEX_AVX2 void bilinearBytes8(const __m256i (&words)[4], __m256i fu, __m2
   }
   const __m256 right = _mm256_cvtepi32_ps(fu);
   const __m256 left = _mm256_sub_ps(_mm256_set1_ps(static_cast<float>(kSubTexelScale)), right);
-  constexpr float kScale = 1.0f / static_cast<float>(kSubTexelScale * kSubTexelScale);
   for (int ch = 0; ch < 4; ++ch) {
     const PackedField f = layout[ch];
     if (f.bits == 0) {
@@ -454,9 +456,7 @@ TESSERA_TEX_AVX2 void bilinearBytes8(const __m256i (&words)[4], __m256i fu, __m2
       continue;
     }
     const __m256 l = byteHalf(even[0], odd[0], f.shift), r = byteHalf(even[1], odd[1], f.shift);
-    // The sum scaled by kScale (a power of two, exactly) and expanded, in the division's steps.
-    sum[ch] =
-        divideUnorm8(_mm256_fmadd_ps(r, right, _mm256_mul_ps(l, left)), fieldScale(f), kScale);
+    sum[ch] = _mm256_fmadd_ps(r, right, _mm256_mul_ps(l, left));
   }
 }
 
@@ -468,7 +468,10 @@ template <TexFormat F, int Taps>
 TESSERA_TEX_AVX2 void filtered8(const __m256i (&words)[Taps], const Footprint8<Taps>& fp,
                                 __m256 (&sum)[4]) {
   constexpr bool kExpandFirst = !filtersStoredIntegers(F);
-  if constexpr (Taps == 4 && kByteChannels<F>) return bilinearBytes8<F>(words, fp.fu, fp.fv, sum);
+  if constexpr (Taps == 4 && kByteChannels<F>) {
+    bilinearBytes8<F>(words, fp.fu, fp.fv, sum);
+    return expand8<F>(sum, kBilinearByteSum);
+  }
   const __m256(&w)[Taps] = fp.w;
   raw8<F>(words[0], sum);
   if constexpr (kExpandFirst) expand8<F>(sum);
