@@ -257,8 +257,10 @@ TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
     fast.unit.configureCache(cache);
     general.unit.configureCache(cache);
     for (TexFormat format : kFormats) {
-      // 37 texels across: rows that end inside cache lines; 64: rows that share sets.
-      for (uint32_t width : {37u, 64u}) {
+      // 37 texels across: rows that end inside cache lines; 64: rows that share sets; 256 and
+      // 512: a warp's rows 64 lines apart, in one set of the a630's 64, or spread over more
+      // lines than it has sets.
+      for (uint32_t width : {37u, 64u, 256u, 512u}) {
         auto [a, b] = randomTextures(fast, general, format, width, 29, 1, rng);
         // As in a GPU run: the memory pinned, so that the unit may keep the set-up of a warp.
         const GpuMemory::ViewScope pinned(fast.memory, fast.memory.view());
@@ -269,11 +271,23 @@ TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
             x->wrapS = kWraps[combo / 2 % 3];
             x->wrapT = kWraps[combo / 6 % 3];
           }
+          float last[4] = {};  // the last warp's x0, y0, step and angle
           for (int warp = 0; warp < 24; ++warp) {
-            const float x0 = origin(rng), y0 = origin(rng), step = scale(rng);
-            const float angle = warp % 3 == 0 ? turn(rng) : 0.0f;
+            float x0 = origin(rng), y0 = origin(rng), step = scale(rng);
+            float angle = warp % 3 == 0 ? turn(rng) : 0.0f;
+            // Some warps go back over the last one's texels, a texel or two to the side, so that
+            // their lines mostly lead their sets and a few come new.
+            if (warp % 6 == 5) {
+              x0 = last[0] + (warp % 12 == 5 ? 1.5f : -2.0f);
+              y0 = last[1];
+              step = last[2];
+              angle = last[3];
+            }
+            last[0] = x0, last[1] = y0, last[2] = step, last[3] = angle;
             const float c = std::cos(angle) * step, sn = std::sin(angle) * step;
             const bool stacked = warp % 4 == 1;
+            // Some warps upside down: their lower texel rows come first in the general order.
+            const float down = warp % 3 == 1 ? -1.0f : 1.0f;
             float s[4 * kQuads], t[4 * kQuads], bias[kQuads] = {};
             for (int q = 0; q < kQuads; ++q) {
               // Side by side: 4 quads across, 2 down; stacked: 1 across, 8 down.
@@ -282,7 +296,7 @@ TEST(SpecializedFilters, WholeWarpsMatchTheGeneralFilterAndItsCache) {
                 const float px = static_cast<float>(2 * qx + (p & 1));
                 const float py = static_cast<float>(2 * qy + (p >> 1));
                 s[4 * q + p] = (x0 + c * px - sn * py) / static_cast<float>(width);
-                t[4 * q + p] = (y0 + sn * px + c * py) / 29.0f;
+                t[4 * q + p] = (y0 + sn * px + down * c * py) / 29.0f;
               }
             }
             float rows[4][4 * kQuads];

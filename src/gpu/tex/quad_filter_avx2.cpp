@@ -841,6 +841,19 @@ TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&f
   return PairLinesResult::Listed;
 }
 
+// The least of the lanes of `lo` (in `first`), and how far above it the greatest of `hi`'s lies:
+// the halves, then pairs of lanes, then lanes swapped.
+TESSERA_TEX_AVX2 uint32_t lineSpan(__m256i lo, __m256i hi, uint32_t& first) {
+  lo = _mm256_min_epu32(lo, _mm256_permute4x64_epi64(lo, 0x4e));
+  hi = _mm256_max_epu32(hi, _mm256_permute4x64_epi64(hi, 0x4e));
+  lo = _mm256_min_epu32(lo, _mm256_shuffle_epi32(lo, 0x4e));
+  hi = _mm256_max_epu32(hi, _mm256_shuffle_epi32(hi, 0x4e));
+  lo = _mm256_min_epu32(lo, _mm256_shuffle_epi32(lo, 0xb1));
+  hi = _mm256_max_epu32(hi, _mm256_shuffle_epi32(hi, 0xb1));
+  first = static_cast<uint32_t>(_mm256_cvtsi256_si32(lo));
+  return static_cast<uint32_t>(_mm256_cvtsi256_si32(hi)) - first;
+}
+
 // The pair's `lookups` when its rows' lines (rowLines) span fewer lines than the cache has sets,
 // and than 64: then no two of its distinct lines share a set, and each is looked up once
 // (CacheProbe::lookUpDistinctAvx2), wherever the pair's texels lie. False, with nothing done,
@@ -853,17 +866,10 @@ TESSERA_TEX_AVX2 bool lookUpWindow(const PairLines& p, const __m256i (&f)[Rows],
     lo = _mm256_min_epu32(lo, f[1]);
     hi = _mm256_max_epu32(hi, e[1]);
   }
-  // The lowest first line and highest last one, in every lane: the halves, then pairs of
-  // lanes, then lanes swapped.
-  lo = _mm256_min_epu32(lo, _mm256_permute4x64_epi64(lo, 0x4e));
-  hi = _mm256_max_epu32(hi, _mm256_permute4x64_epi64(hi, 0x4e));
-  lo = _mm256_min_epu32(lo, _mm256_shuffle_epi32(lo, 0x4e));
-  hi = _mm256_max_epu32(hi, _mm256_shuffle_epi32(hi, 0x4e));
-  lo = _mm256_min_epu32(lo, _mm256_shuffle_epi32(lo, 0xb1));
-  hi = _mm256_max_epu32(hi, _mm256_shuffle_epi32(hi, 0xb1));
-  const auto first = static_cast<uint32_t>(_mm256_cvtsi256_si32(lo));
-  const uint32_t span = static_cast<uint32_t>(_mm256_cvtsi256_si32(hi)) - first;
+  uint32_t first;
+  const uint32_t span = lineSpan(lo, hi, first);
   if (span >= 64 || span > cache.setMask()) return false;
+  lo = _mm256_set1_epi32(static_cast<int>(first));
   // Bit k: some lane's row starts or ends on line first + k.
   __m256i bits = _mm256_setzero_si256();
   const __m256i one = _mm256_set1_epi64x(1);
@@ -934,45 +940,105 @@ TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps]
   lookUpInOrder<F>(levels, fp, 0xffu, cache);
 }
 
-// The cache lookups of a whole warp of NEAREST lookups at once (filterWarp), when each pair's
-// pixel rows (lanes 0, 1, 4, 5 and 2, 3, 6, 7) lie within the line of the row's first lane and
-// the next one, and every such line is the most recent of its set: then each lookup is a hit
-// that changes nothing, and all are counted (a texel across two lines is two). False, with
-// nothing counted, otherwise; the pairs are then looked up one by one (lookUpWarpPair).
-template <uint32_t Bytes>
-TESSERA_TEX_AVX2 bool warpRecentHits(const PairLines& p, const __m256i (&off)[4],
-                                     CacheProbe& cache) {
+// The first lines of the two pixel rows (lanes 0 and 2) of two groups of a pair's lanes.
+TESSERA_TEX_AVX2 __m128i rowFirsts(__m256i a, __m256i b) {
+  const __m256i rowLanes = _mm256_setr_epi32(0, 2, 0, 2, 0, 2, 0, 2);
+  return _mm_unpacklo_epi64(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(a, rowLanes)),
+                            _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(b, rowLanes)));
+}
+
+// The cache lookups of a whole warp at once (filterWarp), when in each pair every footprint row
+// of each of its pixel rows (lanes 0, 1, 4, 5 and 2, 3, 6, 7) lies within the line of the row's
+// first lane and the next one (bilinear rows of two texels side by side): those lines, at most
+// two per pixel row and footprint row, are then all the warp touches. When no two of them share
+// a set (they span fewer lines than the cache has sets, or with 64 sets fewer than 128 and no two
+// are 64 lines apart), each set sees one line: whatever the order, its first lookup finds the
+// line (or fills it) and every later one hits it at the front. Each distinct line is then looked
+// up once (CacheProbe::lookUpDistinctAvx2), the other lookups being hits, from a 128-bit mask of
+// the lines built in registers. When they span more, but every one of them is the most recent of
+// its set, each lookup is a hit that changes nothing, and all are counted at once. False, with
+// nothing counted, otherwise; the pairs are then looked up one by one (lookUpWarpPair). Most
+// warps of a texture drawn near its size or magnified come here: a few tests a warp instead of
+// a pair.
+template <uint32_t Bytes, int Taps>
+TESSERA_TEX_AVX2 bool warpLookups(const PairLines& p, const Footprint8<Taps> (&fp)[4],
+                                  CacheProbe& cache) {
+  constexpr int kRows = kRowsOf<Taps>, kGroups = 4 * kRows;
   const __m256i rowFirst = _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2);
-  __m256i f[4], spread = _mm256_setzero_si256();
-  uint32_t next[4], split = 0;
+  // Per pair and footprint row (a group): each lane's first line, and bits 0 and 1: the line
+  // after the first of its top and of its bottom pixel row is touched.
+  __m256i first[kGroups];
+  uint32_t next[kGroups];
+  __m256i spread = _mm256_setzero_si256(), lo = _mm256_set1_epi32(-1), hi = _mm256_setzero_si256();
+  uint64_t lookups = 0;
   for (int pair = 0; pair < 4; ++pair) {
-    f[pair] = _mm256_srl_epi32(_mm256_add_epi32(p.first, off[pair]), p.shift);
-    const __m256i e = _mm256_srl_epi32(_mm256_add_epi32(p.last, off[pair]), p.shift);
-    const __m256i base = _mm256_permutevar8x32_epi32(f[pair], rowFirst);
-    const __m256i reach = _mm256_sub_epi32(e, base);
-    spread = _mm256_or_si256(spread, _mm256_or_si256(_mm256_sub_epi32(f[pair], base), reach));
-    const uint32_t lanes = laneBits(_mm256_cmpeq_epi32(reach, _mm256_set1_epi32(1)));
-    next[pair] = pixelRowsBits(lanes);
-    if constexpr (Bytes == 3) split += crossings(f[pair], e);
+    __m256i f[kRows], e[kRows];
+    if (!rowLines<Bytes>(p, fp[pair].off, f, e)) return false;
+    lookups += pairLookups<Bytes>(p, fp[pair].off, f, e);
+    for (int r = 0; r < kRows; ++r) {
+      const __m256i base = _mm256_permutevar8x32_epi32(f[r], rowFirst);
+      const __m256i reach = _mm256_sub_epi32(e[r], base);
+      spread = _mm256_or_si256(spread, _mm256_or_si256(_mm256_sub_epi32(f[r], base), reach));
+      first[kRows * pair + r] = f[r];
+      next[kRows * pair + r] =
+          pixelRowsBits(laneBits(_mm256_cmpeq_epi32(reach, _mm256_set1_epi32(1))));
+      lo = _mm256_min_epu32(lo, f[r]);
+      hi = _mm256_max_epu32(hi, e[r]);
+    }
   }
   if (!_mm256_testz_si256(spread, _mm256_set1_epi32(~1))) return false;
-  // Each pair's two row lines (lanes 0 and 2), two pairs to a test.
-  const __m256i rowLanes = _mm256_setr_epi32(0, 2, 0, 2, 0, 2, 0, 2);
-  for (int pair = 0; pair < 4; pair += 2) {
-    const __m128i rows = _mm_unpacklo_epi64(
-        _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(f[pair], rowLanes)),
-        _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(f[pair + 1], rowLanes)));
-    if (!frontsHold(rows, next[pair] | next[pair + 1] << 2, p.baseLine, cache)) return false;
+  uint32_t low;
+  const uint32_t span = lineSpan(lo, hi, low);
+  lo = _mm256_set1_epi32(static_cast<int>(low));
+  if (span < 128 && (span <= cache.setMask() || cache.setMask() == 63)) {
+    // Bit k of the two words: line low + k, and low + 64 + k, is touched.
+    __m256i bits[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+    const __m256i one = _mm256_set1_epi64x(1), word = _mm256_set1_epi64x(64);
+    for (int g = 0; g < kGroups; g += 4) {
+      const __m256i k = _mm256_sub_epi32(_mm256_set_m128i(rowFirsts(first[g + 2], first[g + 3]),
+                                                          rowFirsts(first[g], first[g + 1])),
+                                         lo);
+      const uint32_t after = next[g] | next[g + 1] << 2 | next[g + 2] << 4 | next[g + 3] << 6;
+      const __m256i step =
+          _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32(static_cast<int>(after)),
+                                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)),
+                           _mm256_set1_epi32(1));
+      for (const __m256i line : {k, _mm256_add_epi32(k, step)}) {
+        for (const __m128i part :
+             {_mm256_castsi256_si128(line), _mm256_extracti128_si256(line, 1)}) {
+          const __m256i wide = _mm256_cvtepu32_epi64(part);
+          bits[0] = _mm256_or_si256(bits[0], _mm256_sllv_epi64(one, wide));
+          bits[1] = _mm256_or_si256(bits[1], _mm256_sllv_epi64(one, _mm256_sub_epi64(wide, word)));
+        }
+      }
+    }
+    uint64_t words[2];
+    for (int w = 0; w < 2; ++w) {
+      const __m256i b = _mm256_or_si256(bits[w], _mm256_permute4x64_epi64(bits[w], 0x4e));
+      words[w] = static_cast<uint64_t>(_mm_cvtsi128_si64(
+          _mm256_castsi256_si128(_mm256_or_si256(b, _mm256_shuffle_epi32(b, 0x4e)))));
+    }
+    // With 64 sets, line low + k and low + 64 + k share one.
+    if (span > cache.setMask() && (words[0] & words[1]) != 0) return false;
+    const auto upper = static_cast<uint64_t>(std::popcount(words[1]));
+    cache.lookUpDistinctAvx2(p.baseLine + low, words[0], lookups - upper);
+    if (words[1] != 0) cache.lookUpDistinctAvx2(p.baseLine + low + 64, words[1], upper);
+    return true;
   }
-  cache.countRecentHits(32 + split, p.baseLine + static_cast<uint32_t>(_mm256_cvtsi256_si32(f[3])));
+  for (int g = 0; g < kGroups; g += 2)
+    if (!frontsHold(rowFirsts(first[g], first[g + 1]), next[g] | next[g + 1] << 2, p.baseLine,
+                    cache))
+      return false;
+  cache.countRecentHits(lookups, p.baseLine + low);
   return true;
 }
 
 // The lookup of a whole warp (eight quads) from one level without a texel offset, with REPEAT or
 // CLAMP_TO_EDGE on each axis, fixed when compiled: the common call of a draw without mipmaps. The
 // same lookups as filterPairs and the same arithmetic, in straight-line code with the level's
-// constants in registers, and the cache's lookups of a pair mostly counted at once
-// (lookUpWarpPair). A pair whose words would pass the level's end goes through filterPairs.
+// constants in registers, and the cache's lookups of the whole warp (warpLookups) or of a pair
+// (lookUpWarpPair) mostly done at once. A pair whose words would pass the level's end goes
+// through filterPairs.
 template <size_t I, Filter FL, Wrap WS, Wrap WT>
 [[gnu::target("avx2,fma")]] uint32_t filterWarp(const QuadLookup& q) {
   constexpr TexFormat F = kQuadFormats[I];
@@ -995,30 +1061,18 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
   const __m256i first = _mm256_set1_epi32(rem), last = _mm256_set1_epi32(rem + int{bytes} - 1);
   const PairLines geometry{first, last, count, baseLine};
   float* const out[4] = {q.out[0], q.out[1], q.out[2], q.out[3]};
-  // NEAREST: every pair's offsets first, so that the cache can count the whole warp's lookups
-  // at once (warpRecentHits) when no texel word passes the level's end (bit p of `pastEnd`: one
-  // of pair p's does).
-  __m256i nearest[4];
+  // Every pair's footprint first, so that the cache can look up the whole warp at once
+  // (warpLookups) when no texel word passes the level's end (bit p of `pastEnd`: one of pair p's
+  // does).
+  Footprint8<kTaps> fps[4];
   uint32_t pastEnd = 0;
-  bool warpCounted = false;
-  if constexpr (kTaps == 1) {
-    for (int pair = 0; pair < 4; ++pair) {
-      const __m256 s = _mm256_loadu_ps(q.s + 8 * pair), t = _mm256_loadu_ps(q.t + 8 * pair);
-      const __m256i row = _mm256_mullo_epi32(nearestIndex8(WT, t, lv.height), width);
-      nearest[pair] = texelOffset<bytes>(row, nearestIndex8(WS, s, lv.width));
-      if constexpr (bytes < 4)
-        pastEnd |= static_cast<uint32_t>(wordsPastEnd<1>({nearest[pair]}, lastWord)) << pair;
-    }
-    warpCounted = cached && pastEnd == 0 && warpRecentHits<bytes>(geometry, nearest, cache);
-  }
   for (int pair = 0; pair < 4; ++pair) {
-    const int lane = 8 * pair;
-    Footprint8<kTaps> fp;
-    __m256i(&off)[kTaps] = fp.off;
+    const __m256 s = _mm256_loadu_ps(q.s + 8 * pair), t = _mm256_loadu_ps(q.t + 8 * pair);
+    __m256i(&off)[kTaps] = fps[pair].off;
     if constexpr (kTaps == 1) {
-      off[0] = nearest[pair];
+      const __m256i row = _mm256_mullo_epi32(nearestIndex8(WT, t, lv.height), width);
+      off[0] = texelOffset<bytes>(row, nearestIndex8(WS, s, lv.width));
     } else {
-      const __m256 s = _mm256_loadu_ps(q.s + lane), t = _mm256_loadu_ps(q.t + lane);
       const __m256 scale = _mm256_set1_ps(static_cast<float>(kSubTexelScale));
       const __m256 half = _mm256_set1_ps(0.5f);
       const __m256i uf =
@@ -1036,19 +1090,24 @@ template <size_t I, Filter FL, Wrap WS, Wrap WT>
       off[1] = texelOffset<bytes>(row0, i1);
       off[2] = texelOffset<bytes>(row1, i0);
       off[3] = texelOffset<bytes>(row1, i1);
-      bilinearWeights<F>(uf, vf, fp);
+      bilinearWeights<F>(uf, vf, fps[pair]);
     }
+    if constexpr (bytes < 4) pastEnd |= static_cast<uint32_t>(wordsPastEnd(off, lastWord)) << pair;
+  }
+  const bool warpCounted = cached && pastEnd == 0 && warpLookups<bytes>(geometry, fps, cache);
+  for (int pair = 0; pair < 4; ++pair) {
+    const int lane = 8 * pair;
+    const Footprint8<kTaps>& fp = fps[pair];
+    const __m256i(&off)[kTaps] = fp.off;
     // Words that would pass the level's end are read texel by texel in filterPairs.
-    if constexpr (bytes < 4) {
-      if (kTaps == 1 ? ((pastEnd >> pair) & 1u) != 0 : wordsPastEnd(off, lastWord)) {
-        cache.finish();
-        QuadLookup alone = q;
-        alone.quads = 3u << (2 * pair);
-        filterPairs<I, FL, 1>(alone);
-        // The line the probe saw last may no longer lead its set.
-        cache = CacheProbe(lv.cache);
-        continue;
-      }
+    if (((pastEnd >> pair) & 1u) != 0) {
+      cache.finish();
+      QuadLookup alone = q;
+      alone.quads = 3u << (2 * pair);
+      filterPairs<I, FL, 1>(alone);
+      // The line the probe saw last may no longer lead its set.
+      cache = CacheProbe(lv.cache);
+      continue;
     }
     __m256i words[kTaps];
     if (!spanTaps<F>(lv.texels, off, lastSpan, words) &&
