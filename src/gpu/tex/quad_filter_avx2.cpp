@@ -737,6 +737,15 @@ TESSERA_TEX_AVX2 uint32_t crossings(__m256i f, __m256i e) {
   return static_cast<uint32_t>(laneCount(~laneBits(_mm256_cmpeq_epi32(f, e)) & 0xffu));
 }
 
+// One footprint row's lanes (their lines f to e) against `base`, each lane's group's first line:
+// how far each starts and ends from it ORed into `spread` (within that line and the next: bit 0
+// at most), and the lanes that reach the line after it.
+TESSERA_TEX_AVX2 uint32_t reachFromBase(__m256i f, __m256i e, __m256i base, __m256i& spread) {
+  const __m256i reach = _mm256_sub_epi32(e, base);
+  spread = _mm256_or_si256(spread, _mm256_or_si256(_mm256_sub_epi32(f, base), reach));
+  return laneBits(_mm256_cmpeq_epi32(reach, _mm256_set1_epi32(1)));
+}
+
 // What pairLines found.
 enum class PairLinesResult { Spread, Recent, Listed };
 
@@ -792,18 +801,15 @@ TESSERA_TEX_AVX2 PairLinesResult pairLines(const PairLines& p, const __m256i (&f
                                            CacheProbe& cache, uint64_t* lines, int& n) {
   const __m256i groupFirst = groups == 2 ? _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2)
                                          : _mm256_setr_epi32(0, 0, 2, 2, 4, 4, 6, 6);
-  __m256i base[Rows], spread = _mm256_setzero_si256();
-  for (int r = 0; r < Rows; ++r) {
-    base[r] = _mm256_permutevar8x32_epi32(f[r], groupFirst);
-    spread = _mm256_or_si256(
-        spread, _mm256_or_si256(_mm256_sub_epi32(f[r], base[r]), _mm256_sub_epi32(e[r], base[r])));
-  }
+  __m256i spread = _mm256_setzero_si256();
+  uint32_t reaching[Rows];
+  for (int r = 0; r < Rows; ++r)
+    reaching[r] = reachFromBase(f[r], e[r], _mm256_permutevar8x32_epi32(f[r], groupFirst), spread);
   if (!_mm256_testz_si256(spread, _mm256_set1_epi32(~1))) return PairLinesResult::Spread;
   // Per row, bit g: some lane of group g reaches the line after the group's first.
   uint32_t next[Rows];
   for (int r = 0; r < Rows; ++r) {
-    const uint32_t lanes =
-        laneBits(_mm256_cmpeq_epi32(_mm256_sub_epi32(e[r], base[r]), _mm256_set1_epi32(1)));
+    const uint32_t lanes = reaching[r];
     if (groups == 2) {
       next[r] = pixelRowsBits(lanes);
     } else {
@@ -940,6 +946,21 @@ TESSERA_TEX_AVX2 void lookUpWarpPair(const Level& lv, const __m256i (&off)[Taps]
   lookUpInOrder<F>(levels, fp, 0xffu, cache);
 }
 
+// Whether no two lines of a mask of 128 (bit k of words[k / 64]: the k-th line from the first)
+// share one of `sets` sets (a power of two): folded onto the sets, `sets` bits at a time, the
+// mask overlaps itself nowhere.
+inline bool ownSets(const uint64_t (&words)[2], uint64_t sets) {
+  if (sets >= 128) return true;
+  const uint64_t mask = sets == 64 ? ~uint64_t{0} : (uint64_t{1} << sets) - 1;
+  uint64_t seen = 0;
+  for (uint64_t at = 0; at < 128; at += sets) {
+    const uint64_t chunk = words[at / 64] >> (at % 64) & mask;
+    if ((seen & chunk) != 0) return false;
+    seen |= chunk;
+  }
+  return true;
+}
+
 // The first lines of the two pixel rows (lanes 0 and 2) of two groups of a pair's lanes.
 TESSERA_TEX_AVX2 __m128i rowFirsts(__m256i a, __m256i b) {
   const __m256i rowLanes = _mm256_setr_epi32(0, 2, 0, 2, 0, 2, 0, 2);
@@ -950,16 +971,15 @@ TESSERA_TEX_AVX2 __m128i rowFirsts(__m256i a, __m256i b) {
 // The cache lookups of a whole warp at once (filterWarp), when in each pair every footprint row
 // of each of its pixel rows (lanes 0, 1, 4, 5 and 2, 3, 6, 7) lies within the line of the row's
 // first lane and the next one (bilinear rows of two texels side by side): those lines, at most
-// two per pixel row and footprint row, are then all the warp touches. When no two of them share
-// a set (they span fewer lines than the cache has sets, or with 64 sets fewer than 128 and no two
-// are 64 lines apart), each set sees one line: whatever the order, its first lookup finds the
-// line (or fills it) and every later one hits it at the front. Each distinct line is then looked
-// up once (CacheProbe::lookUpDistinctAvx2), the other lookups being hits, from a 128-bit mask of
-// the lines built in registers. When they span more, but every one of them is the most recent of
-// its set, each lookup is a hit that changes nothing, and all are counted at once. False, with
-// nothing counted, otherwise; the pairs are then looked up one by one (lookUpWarpPair). Most
-// warps of a texture drawn near its size or magnified come here: a few tests a warp instead of
-// a pair.
+// two per pixel row and footprint row, are then all the warp touches. When they span fewer than
+// 128 lines and no two of them share a set (ownSets), each set sees one line: whatever the order,
+// its first lookup finds the line (or fills it) and every later one hits it at the front. Each
+// distinct line is then looked up once (CacheProbe::lookUpDistinctAvx2), the other lookups being
+// hits, from a 128-bit mask of the lines built in registers. When they span more, but every one
+// of them is the most recent of its set, each lookup is a hit that changes nothing, and all are
+// counted at once. False, with nothing counted, otherwise (two lines in one set cannot both lead
+// it); the pairs are then looked up one by one (lookUpWarpPair). Most warps of a texture drawn
+// near its size or magnified come here: a few tests a warp instead of a pair.
 template <uint32_t Bytes, int Taps>
 TESSERA_TEX_AVX2 bool warpLookups(const PairLines& p, const Footprint8<Taps> (&fp)[4],
                                   CacheProbe& cache) {
@@ -976,12 +996,9 @@ TESSERA_TEX_AVX2 bool warpLookups(const PairLines& p, const Footprint8<Taps> (&f
     if (!rowLines<Bytes>(p, fp[pair].off, f, e)) return false;
     lookups += pairLookups<Bytes>(p, fp[pair].off, f, e);
     for (int r = 0; r < kRows; ++r) {
-      const __m256i base = _mm256_permutevar8x32_epi32(f[r], rowFirst);
-      const __m256i reach = _mm256_sub_epi32(e[r], base);
-      spread = _mm256_or_si256(spread, _mm256_or_si256(_mm256_sub_epi32(f[r], base), reach));
       first[kRows * pair + r] = f[r];
-      next[kRows * pair + r] =
-          pixelRowsBits(laneBits(_mm256_cmpeq_epi32(reach, _mm256_set1_epi32(1))));
+      next[kRows * pair + r] = pixelRowsBits(
+          reachFromBase(f[r], e[r], _mm256_permutevar8x32_epi32(f[r], rowFirst), spread));
       lo = _mm256_min_epu32(lo, f[r]);
       hi = _mm256_max_epu32(hi, e[r]);
     }
@@ -990,7 +1007,7 @@ TESSERA_TEX_AVX2 bool warpLookups(const PairLines& p, const Footprint8<Taps> (&f
   uint32_t low;
   const uint32_t span = lineSpan(lo, hi, low);
   lo = _mm256_set1_epi32(static_cast<int>(low));
-  if (span < 128 && (span <= cache.setMask() || cache.setMask() == 63)) {
+  if (span < 128) {
     // Bit k of the two words: line low + k, and low + 64 + k, is touched.
     __m256i bits[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
     const __m256i one = _mm256_set1_epi64x(1), word = _mm256_set1_epi64x(64);
@@ -1018,8 +1035,8 @@ TESSERA_TEX_AVX2 bool warpLookups(const PairLines& p, const Footprint8<Taps> (&f
       words[w] = static_cast<uint64_t>(_mm_cvtsi128_si64(
           _mm256_castsi256_si128(_mm256_or_si256(b, _mm256_shuffle_epi32(b, 0x4e)))));
     }
-    // With 64 sets, line low + k and low + 64 + k share one.
-    if (span > cache.setMask() && (words[0] & words[1]) != 0) return false;
+    // Lines fewer than the sets apart never share one.
+    if (span > cache.setMask() && !ownSets(words, cache.setMask() + 1)) return false;
     const auto upper = static_cast<uint64_t>(std::popcount(words[1]));
     cache.lookUpDistinctAvx2(p.baseLine + low, words[0], lookups - upper);
     if (words[1] != 0) cache.lookUpDistinctAvx2(p.baseLine + low + 64, words[1], upper);
